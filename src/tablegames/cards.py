@@ -42,10 +42,10 @@ class Rank(IntEnum):
         return _RANK_SYMBOLS[self]
 
     @property
-    def value(self) -> int:  # type: ignore[override]
-        """The point value of 633a.3(e): faces count 10, the ace counts 1 here (soft 11 in hands)."""
+    def points(self) -> int:
+        """Point value (633a.3(e)): faces count 10; the ace counts 1 here, 11 in soft hands."""
         # 633a.3(e)(1)-(2): 2 to 10 at face value; jack, queen and king count 10.
-        return min(int(self._value_), 10)
+        return min(int(self), 10)
 
     @property
     def is_ten_value(self) -> bool:
@@ -94,7 +94,9 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read "TH", "AS", "QD"... and raise CardError naming the bad text otherwise."""
         if not isinstance(text, str) or len(text) != 2:
-            raise CardError(f"card {text!r} must be two characters: rank A 2-9 T J Q K, suit S H D C")
+            raise CardError(
+                f"card {text!r} must be two characters: rank A 2-9 T J Q K, suit S H D C"
+            )
         rank = _RANKS_BY_SYMBOL.get(text[0].upper())
         suit = _SUITS_BY_SYMBOL.get(text[1].upper())
         if rank is None:
@@ -106,7 +108,7 @@ class Card:
     @property
     def value(self) -> int:
         """Point value with the ace as 1 (633a.3(e)); hands decide when an ace counts 11."""
-        return self.rank.value
+        return self.rank.points
 
     @property
     def is_ten_value(self) -> bool:
@@ -143,6 +145,6 @@ def standard_deck() -> list[Card]:
 
 def standard_decks(decks: int) -> list[Card]:
     """`decks` standard decks (633a.3(a): at least one deck)."""
-    if not 1 <= decks:
+    if decks < 1:
         raise CardError(f"{decks} decks: a game uses at least one deck", paragraph="633a.3(a)")
     return standard_deck() * decks

@@ -1,0 +1,159 @@
+"""The round's log: one frozen record per state change (633a.7(s): reconstructing each hand).
+
+Every event carries the paragraph it implements and serializes to a flat JSON object whose
+`event` field names its kind. `event_from_json` reads it back, so a stored log replays.
+
+>>> event = CardDealt(card="AS", to="dealer", box=0, hand=0, face_up=True, paragraph="633a.7(f)(2)")
+>>> event_from_json(event.to_json()) == event
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+from tablegames.errors import ScenarioError
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    kind: ClassVar[str] = "event"
+    paragraph: str
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        return {"event": self.kind, **{key: _plain(value) for key, value in data.items()}}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundStarted(Event):
+    """The house rules in force and each box's Blackjack Wager (633a.6(c)-(d))."""
+
+    kind: ClassVar[str] = "round_started"
+    rules: dict[str, Any]
+    boxes: tuple[tuple[int, str, int], ...]  # (box, player, wager in cents)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.boxes))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WagerPlaced(Event):
+    kind: ClassVar[str] = "wager_placed"
+    box: int
+    hand: int
+    wager: str  # "blackjack", "double", "split", "insurance"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardDealt(Event):
+    kind: ClassVar[str] = "card_dealt"
+    card: str
+    to: str  # "box" or "dealer"
+    box: int  # 0 for the dealer
+    hand: int
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DecisionMade(Event):
+    """A player's decision exactly as taken: the action and any amount."""
+
+    kind: ClassVar[str] = "decision"
+    box: int
+    hand: int
+    action: str
+    amount: int | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealerChecked(Event):
+    """633a.7(h): the card reader tells whether the hole card gives the dealer a Blackjack."""
+
+    kind: ClassVar[str] = "dealer_checked"
+    blackjack: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HoleCardRevealed(Event):
+    kind: ClassVar[str] = "hole_card_revealed"
+    card: str
+    total: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandCompleted(Event):
+    """A hand needs no more decisions: stood, busted, doubled, reached 21, split aces, ..."""
+
+    kind: ClassVar[str] = "hand_completed"
+    box: int
+    hand: int
+    total: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealerCompleted(Event):
+    """The dealer stands, or draws nothing because nothing depends on it (633a.7(m)-(n))."""
+
+    kind: ClassVar[str] = "dealer_completed"
+    total: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WagerSettled(Event):
+    """A wager collected, paid or returned: `returned` includes the stake, 0 when lost."""
+
+    kind: ClassVar[str] = "wager_settled"
+    box: int
+    hand: int
+    wager: str
+    stake: int
+    returned: int
+    outcome: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundCompleted(Event):
+    kind: ClassVar[str] = "round_completed"
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (
+        RoundStarted,
+        WagerPlaced,
+        CardDealt,
+        DecisionMade,
+        DealerChecked,
+        HoleCardRevealed,
+        HandCompleted,
+        DealerCompleted,
+        WagerSettled,
+        RoundCompleted,
+    )
+}
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """Read one event back from its JSON object; unknown kinds or fields raise ScenarioError."""
+    kind = data.get("event")
+    cls = EVENT_TYPES.get(str(kind))
+    if cls is None:
+        raise ScenarioError(f"unknown event kind {kind!r}")
+    names = {field.name for field in fields(cls)}
+    values = {key: value for key, value in data.items() if key != "event"}
+    if set(values) != names:
+        raise ScenarioError(f"event {kind!r} needs fields {sorted(names)}, got {sorted(values)}")
+    if cls is RoundStarted:
+        values["boxes"] = tuple(tuple(box) for box in values["boxes"])
+    return cls(**values)

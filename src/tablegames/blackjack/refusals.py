@@ -1,0 +1,157 @@
+"""Why a decision is not allowed: each check returns the error naming its paragraph, or None.
+
+These are pure functions of the house rules and the hand, so `legal_actions`, `verify_*` and
+`can_*` all read the same answer.
+"""
+
+from __future__ import annotations
+
+from tablegames.blackjack.actions import Action
+from tablegames.blackjack.state import BoxState, HandState, HandStatus
+from tablegames.errors import IllegalActionError
+from tablegames.rules import Rules
+
+
+def max_insurance(wager: int, unit: int) -> int:
+    """633a.8(b): half the initial wager, or up to the next chip unit when half cannot be bet.
+
+    >>> max_insurance(2500, 100), max_insurance(2400, 100), max_insurance(1500, 500)
+    (1300, 1200, 1000)
+    """
+    if wager % (2 * unit) == 0:
+        return wager // 2
+    return -(-wager // (2 * unit)) * unit
+
+
+def offer_refusal(
+    rules: Rules, box: BoxState, action: Action, amount: int | None
+) -> IllegalActionError | None:
+    """Answers to the insurance offer: insurance (633a.8(b)), even money (633a.8(e)), decline."""
+    if action is Action.EVEN_MONEY:
+        if not rules.even_money:
+            return IllegalActionError("the house does not offer even money", paragraph="633a.8(e)")
+        if box.hands[0].status is not HandStatus.BLACKJACK:
+            return IllegalActionError(
+                "even money is offered only to a player with Blackjack", paragraph="633a.8(e)"
+            )
+    if action is Action.INSURANCE:
+        if amount is None or isinstance(amount, bool) or amount <= 0:
+            return IllegalActionError(
+                "an Insurance Wager needs a positive amount in cents", paragraph="633a.8(b)"
+            )
+        limit = max_insurance(box.wager.amount, rules.wager_unit)
+        if amount > limit:
+            return IllegalActionError(
+                f"insurance of {amount} cents is more than half the initial wager "
+                f"({limit} cents at most)",
+                paragraph="633a.8(b)",
+            )
+        if amount % rules.wager_unit:
+            return IllegalActionError(
+                f"insurance of {amount} cents is not a multiple of the wager unit "
+                f"{rules.wager_unit}",
+                paragraph="633a.8(b)",
+            )
+    elif amount is not None:
+        return IllegalActionError(f"{action.value} takes no amount")
+    return None
+
+
+def play_refusal(
+    rules: Rules, box: BoxState, hand: HandState, action: Action, amount: int | None
+) -> IllegalActionError | None:
+    """Playing decisions on the current hand (633a.7(i)-(k), 633a.9-633a.11)."""
+    if amount is not None and action is not Action.DOUBLE:
+        return IllegalActionError(f"{action.value} takes no amount")
+    if action is Action.STAND:
+        return None
+    if action is Action.HIT:
+        return _hit_refusal(rules, hand)
+    if action is Action.DOUBLE:
+        return _double_refusal(rules, hand, amount)
+    if action is Action.SPLIT:
+        return _split_refusal(rules, box, hand)
+    if action is Action.SURRENDER:
+        return _surrender_refusal(rules, box, hand)
+    return IllegalActionError(
+        f"{action.value} is only an answer to the insurance offer", paragraph="633a.8(b)"
+    )
+
+
+def _split_aces_are_dead(rules: Rules, hand: HandState) -> IllegalActionError | None:
+    if hand.split_aces and not rules.hit_split_aces:
+        return IllegalActionError(
+            "split aces receive one card each under these house rules", paragraph="633a.11(c)"
+        )
+    return None
+
+
+def _hit_refusal(rules: Rules, hand: HandState) -> IllegalActionError | None:
+    total = hand.points.total
+    if total >= 21:
+        # 633a.7(k)(1): Blackjack or a hard or soft 21 may not draw.
+        return IllegalActionError(f"a hand of {total} may not draw", paragraph="633a.7(k)(1)")
+    return _split_aces_are_dead(rules, hand)
+
+
+def _double_refusal(rules: Rules, hand: HandState, amount: int | None) -> IllegalActionError | None:
+    if len(hand.cards) != 2:
+        return IllegalActionError(
+            "a Double Down Wager is made on the first two cards of a hand only",
+            paragraph="633a.10(a)",
+        )
+    if hand.points.total >= 21:
+        # 633a.7(k)(1): a hand of 21 may not draw, and doubling draws one card.
+        return IllegalActionError("a hand of 21 may not double", paragraph="633a.7(k)(1)")
+    if hand.from_split and not rules.double_after_split:
+        return IllegalActionError(
+            "these house rules do not allow doubling after a split (non-PA what-if)",
+            paragraph="633a.10(a)",
+        )
+    dead = _split_aces_are_dead(rules, hand)
+    if dead is not None or amount is None:
+        return dead
+    if isinstance(amount, bool) or amount <= 0:
+        return IllegalActionError("a Double Down Wager needs a positive amount in cents")
+    if amount > hand.stake:
+        return IllegalActionError(
+            f"a Double Down Wager of {amount} cents exceeds the original wager of "
+            f"{hand.stake} cents",
+            paragraph="633a.10(a)",
+        )
+    if amount % rules.wager_unit:
+        return IllegalActionError(
+            f"a Double Down Wager of {amount} cents is not a multiple of the wager unit "
+            f"{rules.wager_unit}"
+        )
+    return None
+
+
+def _split_refusal(rules: Rules, box: BoxState, hand: HandState) -> IllegalActionError | None:
+    if len(hand.cards) != 2 or hand.cards[0].value != hand.cards[1].value:
+        return IllegalActionError(
+            "only two cards of identical value may be split", paragraph="633a.11(a)"
+        )
+    if len(box.hands) >= rules.max_hands:
+        return IllegalActionError(
+            f"the house allows at most {rules.max_hands} hands from splitting",
+            paragraph="633a.11(c)",
+        )
+    if hand.split_aces and not rules.resplit_aces:
+        return IllegalActionError(
+            "the house does not allow aces to be split again", paragraph="633a.11(c)"
+        )
+    return None
+
+
+def _surrender_refusal(rules: Rules, box: BoxState, hand: HandState) -> IllegalActionError | None:
+    if not rules.late_surrender:
+        return IllegalActionError(
+            "the house does not offer surrender (non-PA what-if rules)", paragraph="633a.9(a)"
+        )
+    if box.decided or hand.from_split or len(hand.cards) != 2:
+        return IllegalActionError(
+            "surrender must be decided on the first two cards before any other decision",
+            paragraph="633a.9(a)",
+        )
+    return None

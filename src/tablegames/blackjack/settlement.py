@@ -1,0 +1,117 @@
+"""How each Blackjack Wager is settled (633a.7(p)-(r), 633a.9, 633a.10(b), 633a.11(d), 633a.13)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement
+from tablegames.money import half, winnings
+from tablegames.rules import Rules
+
+
+def against_total(box: BoxState, index: int, hand: HandState, dealer: int) -> Settlement:
+    """A standing hand against the dealer's final total (633a.7(p)-(q)); 1 to 1 (633a.13(a))."""
+    player = hand.points.total
+    stake = hand.total_stake
+    if dealer > 21:
+        returned, outcome, paragraph = stake * 2, "win", "633a.7(p)(1)"
+    elif player > dealer:
+        returned, outcome, paragraph = stake * 2, "win", "633a.7(p)(2)"
+    elif player == dealer:
+        returned, outcome, paragraph = stake, "push", "633a.7(q)"
+    else:
+        returned, outcome, paragraph = 0, "lose", "633a.7(q)"
+    return Settlement.blackjack_wager(
+        box, index, stake=stake, returned=returned, outcome=outcome, paragraph=paragraph
+    )
+
+
+def busted(box: BoxState, index: int, hand: HandState) -> Settlement:
+    # 633a.7(p)(1)-(2): a total over 21 never wins; the wager and any double are lost.
+    return Settlement.blackjack_wager(
+        box, index, stake=hand.total_stake, returned=0, outcome="lose", paragraph="633a.7(p)"
+    )
+
+
+def blackjack_paid(
+    box: BoxState, index: int, hand: HandState, odds: Fraction, paragraph: str
+) -> Settlement:
+    """A player Blackjack paid at the house's odds (633a.13(a): 3 to 2)."""
+    return Settlement.blackjack_wager(
+        box,
+        index,
+        stake=hand.stake,
+        returned=hand.stake + winnings(hand.stake, odds),
+        outcome="blackjack",
+        paragraph=paragraph,
+    )
+
+
+def surrendered(
+    box: BoxState, index: int, hand: HandState, *, dealer_blackjack: bool, paragraph: str
+) -> Settlement:
+    """633a.9(a): half the wager is returned, all of it lost if the dealer shows Blackjack."""
+    if dealer_blackjack:
+        return Settlement.blackjack_wager(
+            box, index, stake=hand.stake, returned=0, outcome="lose", paragraph=paragraph
+        )
+    return Settlement.blackjack_wager(
+        box,
+        index,
+        stake=hand.stake,
+        returned=half(hand.stake),
+        outcome="surrender",
+        paragraph=paragraph,
+    )
+
+
+def against_dealer_blackjack(box: BoxState, rules: Rules, *, checked: bool) -> list[Settlement]:
+    """Every open Blackjack Wager of a box when the dealer has Blackjack."""
+    settlements = []
+    # 633a.10(b), 633a.11(d): only the original wager may be collected. When the dealer checks
+    # before any decision (633a.7(h)) nothing else is at stake; the limit bites only in the
+    # non-PA game without a check.
+    limit = box.wager.amount if rules.original_bets_only else None
+    for index, hand in enumerate(box.hands):
+        if hand.status in (HandStatus.SETTLED, HandStatus.SURRENDERED):
+            continue
+        if hand.status is HandStatus.BLACKJACK:
+            # 633a.7(q): Blackjack against Blackjack is a tie.
+            settlements.append(
+                Settlement.blackjack_wager(
+                    box,
+                    index,
+                    stake=hand.stake,
+                    returned=hand.stake,
+                    outcome="push",
+                    paragraph="633a.7(q)",
+                )
+            )
+            continue
+        stake = hand.total_stake
+        lost = stake if hand.status is HandStatus.BUSTED or limit is None else min(stake, limit)
+        if limit is not None:
+            limit = max(0, limit - lost)
+        settlements.append(
+            Settlement.blackjack_wager(
+                box,
+                index,
+                stake=stake,
+                returned=stake - lost,
+                outcome="lose" if lost else "push",
+                paragraph="633a.7(h)" if checked else "633a.10(b)",
+            )
+        )
+    return settlements
+
+
+def in_settlement_order(settlements: list[Settlement], rules: Rules) -> list[Settlement]:
+    """The order the Rules Submission designates for collecting and paying (633a.7(r))."""
+    # 633a.7(r)(2): counterclockwise, beginning with the player farthest to the dealer's right.
+    ordered = sorted(settlements, key=lambda item: (-item.box, -item.hand))
+    if rules.settlement_procedure == "collect_then_pay":
+        # 633a.7(r)(1): collect all losing wagers, then pay off all winning wagers.
+        return [item for item in ordered if item.returned < item.stake] + [
+            item for item in ordered if item.returned >= item.stake
+        ]
+    return ordered

@@ -1,0 +1,80 @@
+"""The mutable state of a round's boxes and hands, and the settlement records it produces."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum, auto
+
+from tablegames.blackjack.hand import Points, points
+from tablegames.blackjack.wagers import BoxWager
+from tablegames.cards import Card
+
+
+class HandStatus(Enum):
+    OPEN = auto()
+    STOOD = auto()
+    DOUBLED = auto()
+    BUSTED = auto()
+    SURRENDERED = auto()  # awaiting the hole card (633a.9(a)(2))
+    BLACKJACK = auto()  # awaiting payment until the hole card shows (633a.7(i)(1)(ii))
+    SETTLED = auto()  # paid, collected or returned before the end of the round
+
+
+@dataclass(slots=True)
+class HandState:
+    """One hand of a box: the original two-card hand, or one formed by splitting."""
+
+    cards: list[Card]
+    stake: int  # the Blackjack Wager on this hand; a split hand's equals the original (633a.11(a))
+    from_split: bool = False
+    split_aces: bool = False
+    double: int = 0
+    status: HandStatus = HandStatus.OPEN
+
+    @property
+    def points(self) -> Points:
+        return points(self.cards)
+
+    @property
+    def total_stake(self) -> int:
+        return self.stake + self.double
+
+
+@dataclass(slots=True)
+class BoxState:
+    wager: BoxWager
+    hands: list[HandState] = field(default_factory=list)
+    insurance: int = 0
+    offer_answered: bool = False
+    decided: bool = False  # any play decision made: surrender must come first (633a.9(a))
+
+    @property
+    def number(self) -> int:
+        return self.wager.box
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """One wager settled: `returned` includes the stake and is 0 when the wager is lost."""
+
+    box: int
+    hand: int
+    wager: str
+    stake: int
+    returned: int
+    outcome: str
+    paragraph: str
+
+    @classmethod
+    def blackjack_wager(
+        cls, box: BoxState, index: int, *, stake: int, returned: int, outcome: str, paragraph: str
+    ) -> Settlement:
+        return cls(box.number, index, "blackjack", stake, returned, outcome, paragraph)
+
+    @classmethod
+    def insurance(cls, box: BoxState, *, won: bool, paragraph: str) -> Settlement:
+        # 633a.13(b): a winning Insurance Wager pays 2 to 1.
+        returned = box.insurance * 3 if won else 0
+        return cls(
+            box.number, 0, "insurance", box.insurance, returned, "win" if won else "lose", paragraph
+        )

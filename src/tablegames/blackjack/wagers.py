@@ -1,0 +1,83 @@
+"""Placing Blackjack Wagers on the boxes of the table (633a.2(a), 633a.6(c)-(f)).
+
+>>> from tablegames.rules import Rules
+>>> boxes = validate_box_wagers([BoxWager(box=2, amount=2500)], Rules())
+>>> boxes[0].player
+'box 2'
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from tablegames.errors import WagerError
+from tablegames.money import format_cents
+from tablegames.rules import Rules
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoxWager:
+    """A Blackjack Wager on one box. Box 1 is farthest to the dealer's left (dealt first)."""
+
+    box: int
+    amount: int
+    player: str = field(default="")
+
+    def __post_init__(self) -> None:
+        if not self.player:
+            object.__setattr__(self, "player", f"box {self.box}")
+
+
+def validate_amount(amount: int, rules: Rules, *, what: str) -> None:
+    """Table minimum, maximum and wager unit for a Blackjack Wager."""
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        raise WagerError(f"{what} must be a whole number of cents, not {amount!r}")
+    if amount < rules.min_wager:
+        raise WagerError(
+            f"{what} {format_cents(amount)} is below the table minimum "
+            f"{format_cents(rules.min_wager)}"
+        )
+    if amount > rules.max_wager:
+        raise WagerError(
+            f"{what} {format_cents(amount)} is over the table maximum "
+            f"{format_cents(rules.max_wager)}"
+        )
+    if amount % rules.wager_unit:
+        raise WagerError(
+            f"{what} {format_cents(amount)} is not a multiple of the wager unit "
+            f"{format_cents(rules.wager_unit)}"
+        )
+
+
+def validate_box_wagers(wagers: Sequence[BoxWager], rules: Rules) -> list[BoxWager]:
+    """Check a round's Blackjack Wagers and return them in dealing order (box 1 first)."""
+    if not wagers:
+        # 633a.6(d): a player takes part in a round only with a Blackjack Wager.
+        raise WagerError("a round needs at least one Blackjack Wager", paragraph="633a.6(d)")
+    seen: set[int] = set()
+    by_player: dict[str, list[int]] = defaultdict(list)
+    for wager in wagers:
+        if not 1 <= wager.box <= rules.boxes:
+            # 633a.2(a): at most seven betting positions; the house may have fewer.
+            raise WagerError(
+                f"box {wager.box} does not exist: the table has boxes 1 to {rules.boxes}",
+                paragraph="633a.2(a)",
+            )
+        if wager.box in seen:
+            raise WagerError(f"box {wager.box} has two Blackjack Wagers")
+        seen.add(wager.box)
+        validate_amount(wager.amount, rules, what=f"the Blackjack Wager on box {wager.box}")
+        by_player[wager.player].append(wager.box)
+    for player, boxes in by_player.items():
+        boxes.sort()
+        # 633a.6(f): the Rules Submission sets how many adjacent boxes one player may play.
+        if len(boxes) > rules.max_boxes_per_player:
+            raise WagerError(
+                f"{player} plays {len(boxes)} boxes; the house allows {rules.max_boxes_per_player}",
+                paragraph="633a.6(f)",
+            )
+        if boxes[-1] - boxes[0] != len(boxes) - 1:
+            raise WagerError(f"{player}'s boxes {boxes} are not adjacent", paragraph="633a.6(f)")
+    return sorted(wagers, key=lambda wager: wager.box)

@@ -1,0 +1,156 @@
+"""Conformance scenarios: one round from a stacked shoe and scripted decisions, as JSON.
+
+The format is documented in docs/scenarios.md. `run_scenario` returns the result object that
+`tablegames round SCENARIO.json` prints; any problem raises a TableGamesError naming it.
+
+>>> result = run_scenario({
+...     "rules": {"preset": "pa-6deck", "max_hands": 4, "hit_split_aces": False},
+...     "shoe": ["9S", "5H", "AD", "7C", "KH", "TS"],
+...     "boxes": [{"box": 1, "wager": 2500}],
+...     "decisions": [{"box": 1, "action": "hit"}, {"box": 1, "action": "stand"}]})
+>>> result["dealer"], result["boxes"][0]["net"]
+({'cards': ['5H', '7C', 'TS'], 'total': 22}, 2500)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tablegames.blackjack.actions import Action
+from tablegames.blackjack.round import Round
+from tablegames.blackjack.wagers import BoxWager
+from tablegames.cards import parse_cards
+from tablegames.cardsource import StackedShoe
+from tablegames.errors import ScenarioError
+from tablegames.rules import rules_from_mapping
+
+SCENARIO_KEYS = {"rules", "shoe", "boxes", "decisions", "description"}
+BOX_KEYS = {"box", "wager", "player"}
+DECISION_KEYS = {"box", "hand", "action", "amount"}
+
+
+def _require_keys(what: str, data: Any, allowed: set[str], required: set[str]) -> None:
+    if not isinstance(data, Mapping):
+        raise ScenarioError(f"{what} must be a JSON object")
+    unknown = set(data) - allowed
+    if unknown:
+        raise ScenarioError(
+            f"{what} has unknown keys {sorted(unknown)}; allowed: {sorted(allowed)}"
+        )
+    missing = required - set(data)
+    if missing:
+        raise ScenarioError(f"{what} is missing {sorted(missing)}")
+
+
+def _int(what: str, value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ScenarioError(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def build_round(scenario: Mapping[str, Any]) -> Round:
+    """The round a scenario describes, dealt and waiting for its first decision."""
+    _require_keys("the scenario", scenario, SCENARIO_KEYS, {"shoe", "boxes"})
+    rules = rules_from_mapping(scenario.get("rules", {"preset": "pa-6deck"}))
+    shoe_cards = scenario["shoe"]
+    if not isinstance(shoe_cards, list):
+        raise ScenarioError('shoe must be a list of cards such as "TH"')
+    boxes = scenario["boxes"]
+    if not isinstance(boxes, list):
+        raise ScenarioError('boxes must be a list of {"box": N, "wager": cents}')
+    wagers = []
+    for index, entry in enumerate(boxes):
+        _require_keys(f"boxes[{index}]", entry, BOX_KEYS, {"box", "wager"})
+        wagers.append(
+            BoxWager(
+                box=_int(f"boxes[{index}].box", entry["box"]),
+                amount=_int(f"boxes[{index}].wager", entry["wager"]),
+                player=str(entry.get("player", "")),
+            )
+        )
+    return Round(rules=rules, shoe=StackedShoe(parse_cards(shoe_cards)), wagers=wagers)
+
+
+def play_decisions(game: Round, decisions: Any) -> None:
+    """Take the scripted decisions in the order the round asks for them."""
+    if not isinstance(decisions, list):
+        raise ScenarioError("decisions must be a list")
+    for index, entry in enumerate(decisions):
+        what = f"decisions[{index}]"
+        _require_keys(what, entry, DECISION_KEYS, {"box", "action"})
+        turn = game.turn
+        if turn is None:
+            raise ScenarioError(f"{what} was never asked for: the round is already complete")
+        box = _int(f"{what}.box", entry["box"])
+        if box != turn.box:
+            legal = ", ".join(action.value for action in game.legal_actions())
+            raise ScenarioError(
+                f"{what} is for box {box}, but the round asks box {turn.box} "
+                f"hand {turn.hand} ({turn.kind}: {legal})"
+            )
+        if "hand" in entry and _int(f"{what}.hand", entry["hand"]) != turn.hand:
+            raise ScenarioError(
+                f"{what} is for hand {entry['hand']}, but the round asks hand "
+                f"{turn.hand} of box {turn.box}"
+            )
+        try:
+            action = Action(entry["action"])
+        except ValueError as error:
+            names = ", ".join(action.value for action in Action)
+            raise ScenarioError(
+                f"{what} has unknown action {entry['action']!r}: use one of {names}"
+            ) from error
+        amount = entry.get("amount")
+        if amount is not None:
+            amount = _int(f"{what}.amount", amount)
+        game.act(action, amount)
+    if game.turn is not None:
+        turn = game.turn
+        legal = ", ".join(action.value for action in game.legal_actions())
+        raise ScenarioError(
+            f"the decisions ran out: the round asks box {turn.box} hand {turn.hand} "
+            f"({turn.kind}: {legal})"
+        )
+
+
+def round_result(game: Round) -> dict[str, Any]:
+    """The JSON result of a completed round: dealer, boxes with hands and wagers, events."""
+    settlements = game.settlements()
+    boxes = []
+    for box in game.boxes:
+        mine = [item for item in settlements if item.box == box.number]
+        outcomes = {item.hand: item.outcome for item in mine if item.wager == "blackjack"}
+        hands = [
+            {
+                "cards": [str(card) for card in hand.cards],
+                "total": hand.points.total,
+                "outcome": outcomes.get(index, "open"),
+            }
+            for index, hand in enumerate(box.hands)
+        ]
+        wagers = [
+            {
+                "wager": item.wager,
+                "hand": item.hand,
+                "stake": item.stake,
+                "returned": item.returned,
+            }
+            for item in sorted(mine, key=lambda item: (item.hand, item.wager != "blackjack"))
+        ]
+        net = sum(item.returned - item.stake for item in mine)
+        boxes.append({"box": box.number, "hands": hands, "wagers": wagers, "net": net})
+    return {
+        "dealer": {
+            "cards": [str(card) for card in game.dealer_cards],
+            "total": game.dealer_points.total,
+        },
+        "boxes": boxes,
+        "events": [event.to_json() for event in game.events],
+    }
+
+
+def run_scenario(scenario: Mapping[str, Any]) -> dict[str, Any]:
+    game = build_round(scenario)
+    play_decisions(game, scenario.get("decisions", []))
+    return round_result(game)
