@@ -25,7 +25,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -q
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_round.py

@@ -69,7 +69,7 @@ class Round:
         self.dealer_cards: list[Card] = []
         self.hole_revealed = False
         self.dealer_checked = False
-        self._phase = Phase.INSURANCE
+        self._phase = Phase.PLAYING
         self._box_index = 0
         self._hand_index = 0
         self._cards_handed_back = False
@@ -380,8 +380,14 @@ class Round:
         for box in self.boxes:
             if is_blackjack(box.hands[0].cards, from_split=False):
                 box.hands[0].status = HandStatus.BLACKJACK
-        # 633a.8(a): insurance (and even money, 633a.8(e)) only when the up card is an ace.
-        self._phase = Phase.INSURANCE if self.up_card.is_ace else Phase.PLAYING
+        # 633a.8(a): insurance (and even money, 633a.8(e)) only when the up card is an ace;
+        # with a ten-value up card the dealer checks for Blackjack at once (633a.7(h)).
+        if self.up_card.is_ace:
+            self._phase = Phase.INSURANCE
+        elif self._check_for_blackjack():
+            return
+        else:
+            self._phase = Phase.PLAYING
         self._advance()
 
     def _advance(self) -> None:

@@ -158,6 +158,14 @@ class Rules(BaseModel):
                 found.append(
                     Finding(name, f"must be a multiple of the wager unit {self.wager_unit}", None)
                 )
+        if self.shoe == "double_shoe" and self.decks % 2:
+            found.append(
+                Finding(
+                    "decks",
+                    "a double shoe needs the same number of decks on each side",
+                    "633a.3(c)",
+                )
+            )
         if self.max_boxes_per_player > self.boxes:
             found.append(
                 Finding(
