@@ -14,7 +14,7 @@ A card is written as two characters everywhere: rank `A 2-9 T J Q K` and suit `S
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 from tablegames.errors import CardError
@@ -89,6 +89,16 @@ class Card:
 
     rank: Rank
     suit: Suit
+    # Derived once per card (cards are interned), because hands read them on every decision.
+    value: int = field(init=False, compare=False, repr=False)
+    is_ace: bool = field(init=False, compare=False, repr=False)
+    is_ten_value: bool = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # 633a.3(e): point value with the ace as 1; hands decide when an ace counts 11.
+        object.__setattr__(self, "value", self.rank.points)
+        object.__setattr__(self, "is_ace", self.rank is Rank.ACE)
+        object.__setattr__(self, "is_ten_value", self.rank.is_ten_value)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -104,19 +114,6 @@ class Card:
         if suit is None:
             raise CardError(f"card {text!r} has no suit {text[1]!r}: use S H D C")
         return _CARDS[(rank, suit)]
-
-    @property
-    def value(self) -> int:
-        """Point value with the ace as 1 (633a.3(e)); hands decide when an ace counts 11."""
-        return self.rank.points
-
-    @property
-    def is_ten_value(self) -> bool:
-        return self.rank.is_ten_value
-
-    @property
-    def is_ace(self) -> bool:
-        return self.rank is Rank.ACE
 
     def __str__(self) -> str:
         return self.rank.symbol + self.suit.value

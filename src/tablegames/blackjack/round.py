@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum, auto
 from fractions import Fraction
+from functools import lru_cache
 
 from tablegames.blackjack import settlement
 from tablegames.blackjack.actions import OFFER_ACTIONS, Action, Turn
@@ -353,7 +354,7 @@ class Round:
         self.shoe.begin_round()
         self._log(
             RoundStarted(
-                rules=self.rules.model_dump(mode="json"),
+                rules=_rules_record(self.rules),
                 boxes=tuple((box.number, box.wager.player, box.wager.amount) for box in self.boxes),
                 paragraph="633a.6(c)",
             )
@@ -624,6 +625,12 @@ class Round:
                     paragraph=item.paragraph,
                 )
             )
+
+
+@lru_cache(maxsize=64)
+def _rules_record(rules: Rules) -> dict[str, object]:
+    """The rules as logged in each round (computed once per Rules; treat it as read-only)."""
+    return rules.model_dump(mode="json")
 
 
 _DECISION_PARAGRAPHS = {
