@@ -62,6 +62,36 @@ def rules_check(
     typer.echo(f"{path}: valid")
 
 
+@rules_app.command("show")
+def rules_show(
+    preset: Annotated[str | None, typer.Option(help="House rules preset.")] = None,
+    rules: Annotated[Path | None, typer.Option(help="Rules Submission TOML file.")] = None,
+    overrides: Annotated[
+        list[str] | None, typer.Option("--set", help="Override a rule: NAME=VALUE.")
+    ] = None,
+) -> None:
+    """Show every house rule in force with its paragraph; non-PA options are marked."""
+    from rich.table import Table
+
+    from tablegames.rules import Rules, load_rules
+
+    try:
+        house = load_rules(
+            preset=preset or (None if rules else "pa-6deck"), path=rules, overrides=overrides or ()
+        )
+    except TableGamesError as error:
+        err.print(f"error: {error}", markup=False)
+        raise typer.Exit(2) from error
+    flagged = {finding.field: finding for finding in house.non_pa()}
+    table = Table(title="House rules (Rules Submission, 601a.2)")
+    for column in ("rule", "value", "", "meaning"):
+        table.add_column(column)
+    for name, info in Rules.model_fields.items():
+        mark = f"non-PA {flagged[name].paragraph}" if name in flagged else ""
+        table.add_row(name, str(getattr(house, name)), mark, info.description or "")
+    Console().print(table)
+
+
 @app.command("play")
 def play_command(
     preset: Annotated[str | None, typer.Option(help="House rules preset.")] = None,
