@@ -376,3 +376,45 @@ def test_633a_7_s_the_log_replays_to_an_identical_round() -> None:
     game.stand()
     assert game.is_complete
     assert replay(game.events).events == game.events
+
+
+def test_633a_6_c_blackjack_wagers_placed_before_the_first_card() -> None:
+    game = deal("8S 6H 8D 7C 3S 9S TS 4H TH", 2000)
+    game.split()
+    kinds = [(type(e).__name__, getattr(e, "wager", None)) for e in game.events]
+    first_card = kinds.index(("CardDealt", None))
+    assert ("WagerPlaced", "blackjack") in kinds[:first_card]
+    # Only double, split and insurance wagers come after the first card (633a.6(c)).
+    assert kinds.index(("WagerPlaced", "split")) > first_card
+
+
+def test_633a_7_j_additional_cards_dealt_face_up() -> None:
+    game = deal("TS 6H 2D 7C 3S 9S", 2000)
+    game.hit()
+    drawn = [e for e in game.events if isinstance(e, CardDealt)][4]
+    assert (drawn.card, drawn.face_up, drawn.paragraph) == ("3S", True, "633a.7(j)")
+
+
+def test_633a_7_l_hole_card_turned_up_after_every_decision() -> None:
+    game = deal("TS 9S 6H 7D 8S 7C TH", 2000, 2000)
+    game.stand()
+    assert not game.hole_revealed  # box 2 still to decide
+    game.stand()
+    kinds = [type(e).__name__ for e in game.events]
+    assert kinds.index("HoleCardRevealed") > max(
+        index for index, kind in enumerate(kinds) if kind == "DecisionMade"
+    )
+
+
+def test_633a_10_c_one_card_dealt_to_a_double() -> None:
+    game = deal("6S 5H 5D 7C 2S TH", 2000)
+    game.double()
+    doubled = [e for e in game.events if isinstance(e, CardDealt) and e.to == "box"]
+    assert (len(doubled), doubled[-1].paragraph) == (3, "633a.10(c)")
+
+
+def test_633a_13_b_insurance_pays_two_to_one() -> None:
+    game = deal("9S AH 9D KC", 2000)
+    game.insure(1000)
+    insurance = [s for s in game.settlements() if s.wager == "insurance"]
+    assert (insurance[0].stake, insurance[0].returned) == (1000, 3000)

@@ -564,3 +564,23 @@ def test_every_card_accounted_for(
         shoe.end_round(table)
         check([])
         assert set(shoe.burned) <= set(shoe.discards)
+
+
+# --- 633a.4(d)-(e): sides and batches are mixed separately ---------------------------------------
+
+
+def test_633a_4_d_double_shoe_sides_shuffled_separately() -> None:
+    shoe = DoubleShoe(2, random=seeded(21))
+    shuffles = [event.pile for event in shoe.events if event.kind == "shuffle"]
+    assert shuffles == ["red", "black"]
+    for side in SIDES:
+        state = shoe.side(side)
+        assert len(state.remaining) + len(state.discards) == 2 * 52
+
+
+def test_633a_4_e_batches_shuffled_separately() -> None:
+    shoe = BatchShoe(2, random=seeded(22))
+    shuffles = [event.pile for event in shoe.events if event.kind == "shuffle"]
+    assert sorted(shuffles) == ["A", "B"]
+    assert len(shoe.in_shuffler) == 2 * 52
+    assert len(shoe.remaining) + len(shoe.discards) == 2 * 52
