@@ -580,7 +580,7 @@ def test_633a_4_d_double_shoe_sides_shuffled_separately() -> None:
 
 def test_633a_4_e_batches_shuffled_separately() -> None:
     shoe = BatchShoe(2, random=seeded(22))
-    shuffles = [event.pile for event in shoe.events if event.kind == "shuffle"]
     shuffles = [str(event.pile) for event in shoe.events if event.kind == "shuffle"]
+    assert sorted(shuffles) == ["A", "B"]
     assert len(shoe.in_shuffler) == 2 * 52
     assert len(shoe.remaining) + len(shoe.discards) == 2 * 52
