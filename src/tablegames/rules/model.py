@@ -21,9 +21,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tablegames.rules.side import SideWagers
+
 ShoeKind = Literal["shoe", "double_shoe", "batch_shuffler", "continuous_shuffler"]
 BlackjackPays = Literal["3:2", "6:5", "1:1"]
 SettlementProcedure = Literal["collect_then_pay", "counterclockwise"]
+Variant = Literal["standard", "blackjack_switch", "switch_hands", "hand_dealt"]
+PAYOUT_LIMIT_FLOOR = 2_500_000  # 633a.13(m): at least $25,000
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +146,45 @@ class Rules(BaseModel):
         ),
     )
 
+    # --- side wagers and variations -------------------------------------------------------------
+    side_wagers: SideWagers = Field(
+        default_factory=SideWagers,
+        description="633a.6(e), 633b.16: the side wagers offered, each with its options.",
+    )
+    payout_limit: int | None = Field(
+        None,
+        ge=0,
+        description=(
+            "633a.13(m): aggregate maximum per round for queen of hearts pair and king of spades "
+            "pair with dealer Blackjack, in cents (None: no limit)."
+        ),
+    )
+    variant: Variant = Field(
+        "standard",
+        description=(
+            "633a.12(a) Blackjack Switch, 633c.4 Switch Hands, 633a.12(b) hand-dealt game, or "
+            "the standard game."
+        ),
+    )
+    switch_cards_dealt: Literal["before", "after"] = Field(
+        "before",
+        description=(
+            "633c.4(d), 633c.4(j): the two switch hands cards are dealt before the Blackjack "
+            "hands or after them."
+        ),
+    )
+    blackjack_premium: bool = Field(
+        False,
+        description="633c.4(k): the switch hands ante is optional (Blackjack premium table).",
+    )
+    tie_blackjack_pays: bool = Field(
+        False,
+        description=(
+            "633c.4(i)(2)(ii): a switched player's Blackjack against a dealer Blackjack pays "
+            "1 to 2 instead of tying (a premium table always pays it, 633c.4(o))."
+        ),
+    )
+
     @property
     def blackjack_ratio(self) -> Fraction:
         """What a winning Blackjack pays per unit wagered (633a.13(a))."""
@@ -166,12 +209,151 @@ class Rules(BaseModel):
                     "633a.3(c)",
                 )
             )
+        found += self._side_wager_findings()
+        found += self._variant_findings()
         if self.max_boxes_per_player > self.boxes:
             found.append(
                 Finding(
                     "max_boxes_per_player",
                     f"exceeds the {self.boxes} betting positions of the table",
                     "633a.6(f)",
+                )
+            )
+        return found
+
+    def _side_wager_findings(self) -> list[Finding]:
+        found: list[Finding] = []
+        offers = self.side_wagers
+        for name in offers.offered():
+            entry = getattr(offers, name)
+            low, high = getattr(entry, "min_wager", 1), getattr(entry, "max_wager", 1)
+            if low > high:
+                found.append(Finding(f"side_wagers.{name}", "minimum exceeds maximum", None))
+        royal = offers.royal_match_21
+        if royal is not None:
+            single = royal.paytable in ("A", "B")
+            if single and self.decks != 1:
+                found.append(
+                    Finding(
+                        "side_wagers.royal_match_21.paytable",
+                        f"paytable {royal.paytable} is for a single deck, not {self.decks}",
+                        "633a.13(f)(1)",
+                    )
+                )
+            if not single and self.decks == 1:
+                found.append(
+                    Finding(
+                        "side_wagers.royal_match_21.paytable",
+                        f"paytable {royal.paytable} is for multiple decks, not one",
+                        "633a.13(f)(2)",
+                    )
+                )
+        bet_the_set = offers.bet_the_set_21
+        if bet_the_set is not None:
+            allowed = {1: ("A",), 2: ("B",)}.get(self.decks, ("C", "D") if self.decks >= 4 else ())
+            if bet_the_set.paytable not in allowed:
+                found.append(
+                    Finding(
+                        "side_wagers.bet_the_set_21.paytable",
+                        f"paytable {bet_the_set.paytable} does not fit {self.decks} decks "
+                        f"(allowed: {', '.join(allowed) or 'none'})",
+                        "633a.13(g)",
+                    )
+                )
+        if offers.match_the_dealer is not None and self.decks not in (6, 8):
+            found.append(
+                Finding(
+                    "side_wagers.match_the_dealer",
+                    f"the paytables are for six or eight decks, not {self.decks}",
+                    "633a.13(d)",
+                )
+            )
+        if offers.super_match is not None:
+            if self.variant != "blackjack_switch":
+                found.append(
+                    Finding(
+                        "side_wagers.super_match",
+                        "is offered only at a Blackjack Switch table",
+                        "633a.6(e)(7)",
+                    )
+                )
+            if self.decks not in (6, 8):
+                found.append(
+                    Finding(
+                        "side_wagers.super_match",
+                        f"the paytables are for six or eight decks, not {self.decks}",
+                        "633a.13(i)",
+                    )
+                )
+        if offers.bad_beat is not None and offers.bad_beat.reset < 500_000:
+            found.append(
+                Finding(
+                    "side_wagers.bad_beat.reset",
+                    "the initial and reset amount must be at least $5,000",
+                    "633a.13(j)(2)",
+                )
+            )
+        if offers.hit_and_run is not None and offers.hit_and_run.reset < 100_000:
+            found.append(
+                Finding(
+                    "side_wagers.hit_and_run.reset",
+                    "the initial and reset amount must be at least $1,000",
+                    "633a.13(l)(2)",
+                )
+            )
+        if self.payout_limit is not None:
+            floor = max(PAYOUT_LIMIT_FLOOR, self.max_limited_win())
+            if self.payout_limit < floor:
+                found.append(
+                    Finding(
+                        "payout_limit",
+                        f"must be at least {floor} cents: $25,000 or the most one patron "
+                        "could win per round at the maximum wager, whichever is greater",
+                        "633a.13(m)",
+                    )
+                )
+        return found
+
+    def max_limited_win(self) -> int:
+        """The most one patron could win in a round on the pair-and-dealer-Blackjack lines."""
+        # 633a.13(c), 633a.13(h): both lines pay 1,000 to 1 on the side wager.
+        total = 0
+        for entry in (self.side_wagers.lucky_ladies, self.side_wagers.kings_bounty):
+            if entry is not None:
+                total += 1_000 * entry.max_wager
+        return total * self.max_boxes_per_player
+
+    def _variant_findings(self) -> list[Finding]:
+        found: list[Finding] = []
+        if self.variant == "hand_dealt":
+            if self.decks > 2:
+                found.append(
+                    Finding("decks", "a hand-dealt game uses at most two decks", "633a.12(b)(1)")
+                )
+            if self.shoe not in ("batch_shuffler", "continuous_shuffler"):
+                found.append(
+                    Finding(
+                        "shoe",
+                        "a hand-dealt game is shuffled by an automated shuffling device",
+                        "633a.12(b)(2)",
+                    )
+                )
+        if self.variant == "switch_hands":
+            for name in ("wager_unit", "min_wager"):
+                if getattr(self, name) % 500:
+                    found.append(
+                        Finding(
+                            name,
+                            "Switch Hands Blackjack Wagers are placed in $5 increments",
+                            "633c.4(b)",
+                        )
+                    )
+        elif self.blackjack_premium or self.tie_blackjack_pays:
+            found.append(
+                Finding(
+                    "variant",
+                    "Blackjack premium and the tie Blackjack payout belong to Switch Hands",
+                    "633c.4(k)",
                 )
             )
         return found
