@@ -45,6 +45,7 @@ from tablegames.blackjack.events import (
 from tablegames.blackjack.hand import Points, dealer_must_draw, is_blackjack, points
 from tablegames.blackjack.refusals import max_insurance, offer_refusal, play_refusal
 from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement
+from tablegames.blackjack.triads import DecisionTriads
 from tablegames.blackjack.wagers import BoxWager, validate_box_wagers
 from tablegames.cards import Card
 from tablegames.cardsource import CardSource
@@ -58,7 +59,7 @@ class Phase(Enum):
     COMPLETE = auto()
 
 
-class Round:
+class Round(DecisionTriads):
     """A Blackjack round. Construct it with the wagers; it deals and waits for decisions."""
 
     def __init__(self, *, rules: Rules, shoe: CardSource, wagers: Sequence[BoxWager]) -> None:
@@ -168,78 +169,6 @@ class Round:
             self._play(action, amount)
         self._advance()
         return self.events[first_new:]
-
-    def verify_hit(self) -> None:
-        self.verify(Action.HIT)
-
-    def can_hit(self) -> bool:
-        return self.can(Action.HIT)
-
-    def hit(self) -> list[Event]:
-        return self.act(Action.HIT)
-
-    def verify_stand(self) -> None:
-        self.verify(Action.STAND)
-
-    def can_stand(self) -> bool:
-        return self.can(Action.STAND)
-
-    def stand(self) -> list[Event]:
-        return self.act(Action.STAND)
-
-    def verify_double(self, amount: int | None = None) -> None:
-        self.verify(Action.DOUBLE, amount)
-
-    def can_double(self, amount: int | None = None) -> bool:
-        return self.can(Action.DOUBLE, amount)
-
-    def double(self, amount: int | None = None) -> list[Event]:
-        return self.act(Action.DOUBLE, amount)
-
-    def verify_split(self) -> None:
-        self.verify(Action.SPLIT)
-
-    def can_split(self) -> bool:
-        return self.can(Action.SPLIT)
-
-    def split(self) -> list[Event]:
-        return self.act(Action.SPLIT)
-
-    def verify_surrender(self) -> None:
-        self.verify(Action.SURRENDER)
-
-    def can_surrender(self) -> bool:
-        return self.can(Action.SURRENDER)
-
-    def surrender(self) -> list[Event]:
-        return self.act(Action.SURRENDER)
-
-    def verify_insurance(self, amount: int) -> None:
-        self.verify(Action.INSURANCE, amount)
-
-    def can_insure(self, amount: int) -> bool:
-        return self.can(Action.INSURANCE, amount)
-
-    def insure(self, amount: int) -> list[Event]:
-        return self.act(Action.INSURANCE, amount)
-
-    def verify_even_money(self) -> None:
-        self.verify(Action.EVEN_MONEY)
-
-    def can_take_even_money(self) -> bool:
-        return self.can(Action.EVEN_MONEY)
-
-    def take_even_money(self) -> list[Event]:
-        return self.act(Action.EVEN_MONEY)
-
-    def verify_decline(self) -> None:
-        self.verify(Action.DECLINE)
-
-    def can_decline(self) -> bool:
-        return self.can(Action.DECLINE)
-
-    def decline(self) -> list[Event]:
-        return self.act(Action.DECLINE)
 
     def max_insurance(self) -> int:
         """633a.8(b): the most the current box may wager on insurance, in cents."""
