@@ -1,9 +1,378 @@
-"""Play Blackjack at the terminal (placeholder until the rich table lands)."""
+"""Play Blackjack round by round at the terminal (58 Pa. Code 633a) with rich.
+
+One player, "you", wagers on `boxes` adjacent boxes (633a.6(f)). The engine (`Table`, `Round`)
+decides everything: which actions are legal, every error message and every settlement. This
+module only shows the table and asks for input; the chips move by what the round's events say.
+
+>>> from tablegames.blackjack.events import WagerPlaced, WagerSettled
+>>> round_net([
+...     WagerPlaced(box=1, hand=0, wager="blackjack", amount=2500, paragraph="633a.6(d)"),
+...     WagerSettled(box=1, hand=0, wager="blackjack", stake=2500, returned=6250,
+...                  outcome="blackjack", paragraph="633a.7(p)(3)"),
+... ])
+3750
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from decimal import Decimal, InvalidOperation
+
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from tablegames.blackjack.actions import Action
+from tablegames.blackjack.events import Event, HoleCardRevealed, WagerPlaced, WagerSettled
+from tablegames.blackjack.hand import is_blackjack, points
+from tablegames.blackjack.round import Round
+from tablegames.blackjack.state import HandState, HandStatus
+from tablegames.blackjack.table import Table
+from tablegames.blackjack.wagers import BoxWager, validate_amount, validate_box_wagers
+from tablegames.cards import Card
+from tablegames.errors import IllegalActionError, TableGamesError, WagerError
+from tablegames.money import format_cents
+from tablegames.rng import RandomSource, SecureRandom
 from tablegames.rules import Rules
 
+PLAYER = "you"
+# h=hit s=stand d=double p=split r=surrender i=insurance e=even money n=decline (Action order)
+KEYS: dict[str, Action] = dict(zip("hsdprien", Action, strict=True))
+_KEY_OF = {action: key for key, action in KEYS.items()}
+_SUITS = {"S": ("♠", "bold"), "H": ("♥", "bold red"), "D": ("♦", "bold red"), "C": ("♣", "bold")}
+# Shoe steps worth telling the player about; cut, cover card placement and burns stay quiet.
+_SHOE_NEWS = {
+    "shuffle": "the cards are shuffled",
+    "reshuffle_mid_round": "the shoe ran out: the discard rack is reshuffled",
+    "cover_card_reached": "the cover card is out: the shoe is reshuffled after this round",
+    "batch_swapped": "the shuffler's batches are swapped",
+}
 
-def play_terminal(rules: Rules, *, boxes: int) -> None:
-    raise NotImplementedError
+
+def round_net(events: Sequence[Event]) -> int:
+    """Cents the player won (positive) or lost in a completed round.
+
+    Every wager placed (Blackjack, double, split, insurance) is a WagerPlaced event and every
+    settlement a WagerSettled whose `returned` includes the stake, so the net is what came back
+    minus what went out.
+    """
+    returned = sum(event.returned for event in events if isinstance(event, WagerSettled))
+    placed = sum(event.amount for event in events if isinstance(event, WagerPlaced))
+    return returned - placed
+
+
+def parse_dollars(text: str) -> int:
+    """'25', '$25', '12.50', '-$1,000' -> cents; ValueError for anything else.
+
+    >>> parse_dollars("$1,000"), parse_dollars("12.5"), parse_dollars("-$20.00")
+    (100000, 1250, -2000)
+    """
+    try:
+        value = Decimal(text.strip().replace("$", "").replace(",", ""))
+    except InvalidOperation:
+        raise ValueError(f"{text!r} is not an amount in dollars") from None
+    cents = value * 100
+    if not cents.is_finite() or cents != cents.to_integral_value():
+        raise ValueError(f"{text!r} is not a whole number of cents")
+    return int(cents)
+
+
+def card_text(card: Card) -> Text:
+    """A card as rank and suit symbol, hearts and diamonds in red."""
+    symbol, style = _SUITS[card.suit.value]
+    return Text(("10" if card.rank.symbol == "T" else card.rank.symbol) + symbol, style=style)
+
+
+def rules_table(rules: Rules, boxes: int) -> RichTable:
+    """The house rules in force, each non-Pennsylvania option marked with its paragraph."""
+    yes_no = {True: "yes", False: "no"}
+    h17, obo = rules.dealer_hits_soft_17, rules.original_bets_only
+    rows = [
+        ("decks", "Decks", str(rules.decks)),
+        ("shoe", "Shoe", rules.shoe.replace("_", " ")),
+        ("dealer_hits_soft_17", "Dealer on soft 17", "hits (H17)" if h17 else "stands (S17)"),
+        ("dealer_peeks", "Dealer checks for Blackjack", yes_no[rules.dealer_peeks]),
+        ("late_surrender", "Late surrender", yes_no[rules.late_surrender]),
+        ("double_after_split", "Double after split", yes_no[rules.double_after_split]),
+        ("max_hands", "Max hands after splits", str(rules.max_hands)),
+        ("resplit_aces", "Resplit aces", yes_no[rules.resplit_aces]),
+        ("hit_split_aces", "Hit split aces", yes_no[rules.hit_split_aces]),
+        ("blackjack_pays", "Blackjack pays", rules.blackjack_pays.replace(":", " to ")),
+        ("even_money", "Even money", yes_no[rules.even_money]),
+        ("original_bets_only", "Dealer BJ takes original bets only", yes_no[obo]),
+        ("min_wager", "Table minimum", format_cents(rules.min_wager)),
+        ("max_wager", "Table maximum", format_cents(rules.max_wager)),
+        ("boxes", "Boxes you play", f"{boxes} of {rules.boxes}"),
+    ]
+    non_pa = {finding.field: finding for finding in rules.non_pa()}
+    table = RichTable(title="House rules (Rules Submission)", title_justify="left")
+    for column in ("Rule", "Setting", "Pennsylvania"):
+        table.add_column(column)
+    for field, label, value in rows:
+        finding = non_pa.pop(field, None)
+        if finding is None:
+            house = field in ("min_wager", "max_wager", "boxes")  # the house's own choice
+            table.add_row(label, value, Text("house limit" if house else "PA", style="dim green"))
+        else:
+            note = f"non-PA: {finding.message} ({finding.paragraph})"
+            table.add_row(label, value, Text(note, style="bold red"))
+    for finding in non_pa.values():  # any option the rows above do not name
+        table.add_row(finding.field, "", Text(f"non-PA: {finding}", style="bold red"))
+    return table
+
+
+class _Game:
+    """One sitting at the table: the prompts, the layout and the player's chips."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        boxes: int,
+        console: Console,
+        input_fn: Callable[[str], str],
+        random: RandomSource,
+        bankroll: int,
+    ) -> None:
+        self.rules, self.boxes, self.console, self.input_fn = rules, boxes, console, input_fn
+        self.table = Table(rules, random=random)
+        self.bankroll = bankroll
+        self.last_wagers = [rules.min_wager] * boxes
+        self._shoe_seen = 0
+        self.rounds = 0
+        self.current: Round | None = None
+
+    # --- input -------------------------------------------------------------------------------
+
+    def ask(self, prompt: str) -> str:
+        """One answer from `input_fn(prompt)`; EOFError propagates and ends the game."""
+        answer = self.input_fn(prompt)
+        if self.input_fn is not input:  # a scripted input shows nothing: echo the exchange
+            self.console.print(Text(prompt + answer, style="dim"))
+        return answer.strip()
+
+    def error(self, message: str) -> None:
+        self.console.print(Text(f"  ✗ {message}", style="red"))
+
+    # --- the game ----------------------------------------------------------------------------
+
+    def run(self) -> None:
+        while self.bankroll >= self.rules.min_wager:
+            self.console.rule(f"Round {self.rounds + 1} · chips {format_cents(self.bankroll)}")
+            wagers = self.ask_wagers()
+            if wagers is None:
+                return
+            game = self.current = self.table.deal(wagers)
+            self.show_shoe_news()
+            while game.turn is not None:
+                self.show_layout(game)
+                self.decide(game)
+            self.show_result(game)
+            self.rounds += 1
+            self.show_shoe_news()
+        self.console.print(
+            f"Your chips ({format_cents(self.bankroll)}) are below the table minimum "
+            f"{format_cents(self.rules.min_wager)}."
+        )
+
+    def ask_wagers(self) -> list[BoxWager] | None:
+        """633a.6(c)-(f): a Blackjack Wager on each of the player's boxes; None on 'q'."""
+        wagers: list[BoxWager] = []
+        for number in range(1, self.boxes + 1):
+            free = self.bankroll - sum(wager.amount for wager in wagers)
+            default = self.last_wagers[number - 1]
+            while True:
+                answer = self.ask(f"Box {number} wager [{format_cents(default)}] (q quits): ")
+                if answer.lower() == "q":
+                    return None
+                try:
+                    amount = parse_dollars(answer) if answer else default
+                    validate_amount(amount, self.rules, what=f"the Blackjack Wager on box {number}")
+                except (ValueError, WagerError) as problem:
+                    self.error(str(problem))
+                    continue
+                if amount > free:
+                    self.error(f"you have {format_cents(free)} in chips for this box")
+                    continue
+                break
+            self.last_wagers[number - 1] = amount
+            wagers.append(BoxWager(box=number, amount=amount, player=PLAYER))
+        return wagers
+
+    def decide(self, game: Round) -> None:
+        """Ask for one decision until the engine accepts it (633a.7(i)-(k), 633a.8-633a.11)."""
+        turn = game.turn
+        assert turn is not None
+        choices = "  ".join(
+            f"[{_KEY_OF[a]}] {a.value.replace('_', ' ')}" for a in game.legal_actions()
+        )
+        label = self.hand_label(turn.box, turn.hand, len(game.box(turn.box).hands))
+        while True:
+            answer = self.ask(f"{label}: {choices} > ").lower()
+            key, _, rest = answer.partition(" ")
+            action = KEYS.get(key)
+            if action is None:
+                self.error(f"unknown choice {answer!r}: type one of the keys in brackets")
+                continue
+            try:
+                amount = parse_dollars(rest) if rest else None
+                if action is Action.INSURANCE and amount is None:
+                    amount = self.ask_insurance(game)
+                game.verify(action, amount)  # the engine's reason, naming the paragraph
+            except (ValueError, IllegalActionError) as problem:
+                self.error(str(problem))
+                continue
+            stake = game.box(turn.box).hands[turn.hand].stake
+            # Chips the decision adds: a double up to the wager (633a.10(a)), a split wager equal
+            # to it (633a.11(a)), the insurance amount (633a.8(b)); nothing otherwise.
+            cost = {Action.DOUBLE: amount or stake, Action.SPLIT: stake}.get(action, amount or 0)
+            free = self.bankroll - round_committed(game.events)
+            if cost > free:
+                self.error(
+                    f"{action.value} needs {format_cents(cost)}; you have {format_cents(free)}"
+                )
+                continue
+            game.act(action, amount)
+            return
+
+    def ask_insurance(self, game: Round) -> int:
+        """633a.8(b): insurance up to half the initial wager; an empty answer takes the most."""
+        most = game.max_insurance()
+        answer = self.ask(f"  insurance amount [{format_cents(most)}]: ")
+        return parse_dollars(answer) if answer else most
+
+    # --- display -----------------------------------------------------------------------------
+
+    def hand_label(self, box: int, hand: int, hands: int) -> str:
+        return f"Box {box}" + (f" hand {hand + 1}" if hands > 1 else "")
+
+    def show_layout(self, game: Round) -> None:
+        """The dealer's cards and every hand on the layout."""
+        revealed = any(isinstance(event, HoleCardRevealed) for event in game.events)
+        dealer = Text("Dealer: ", style="bold")
+        if revealed:
+            dealer.append_text(cards_text(game.dealer_cards))
+            dealer.append(f"  ({total_text(game.dealer_cards)})")
+        else:
+            # 633a.7(f)(2), 633a.7(f)(4): one card face up, the hole card face down until revealed.
+            dealer.append_text(card_text(game.up_card))
+            dealer.append(" ▒▒")
+            if game.dealer_checked:  # 633a.7(h): the card reader found no Blackjack
+                dealer.append("  (checked: no Blackjack)", style="dim")
+        self.console.print(dealer)
+        turn = game.turn
+        for box in game.boxes:
+            for index, hand in enumerate(box.hands):
+                line = Text("▶ " if turn and (turn.box, turn.hand) == (box.number, index) else "  ")
+                line.append(self.hand_label(box.number, index, len(box.hands)) + ": ")
+                line.append_text(cards_text(hand.cards))
+                total = total_text(hand.cards, from_split=hand.from_split)
+                line.append(f"  ({total})  {format_cents(hand.total_stake)}")
+                line.append(_status_text(hand), style="dim")
+                if index == 0 and box.insurance:
+                    line.append(f"  insurance {format_cents(box.insurance)}", style="dim")
+                self.console.print(line)
+
+    def show_result(self, game: Round) -> None:
+        """The dealer's final hand, every settlement (633a.7(p)-(r)) and the chips."""
+        self.show_layout(game)
+        table = RichTable(title="Settlement", title_justify="left")
+        for column in ("Box", "Hand", "Wager", "Stake", "Returned", "Outcome", "Paragraph"):
+            table.add_column(column, justify="right" if column in ("Stake", "Returned") else "left")
+        for item in game.settlements():
+            money = format_cents(item.stake), format_cents(item.returned)
+            wager = f"{item.wager.capitalize()} Wager"
+            table.add_row(
+                str(item.box), str(item.hand + 1), wager, *money, item.outcome, item.paragraph
+            )
+        self.console.print(table)
+        net = round_net(game.events)
+        self.bankroll += net
+        style = "green" if net > 0 else "red" if net < 0 else ""
+        chips = f"  ·  chips {format_cents(self.bankroll)}"
+        self.console.print(Text.assemble("Round net ", (signed(net), style), chips))
+
+    def show_shoe_news(self) -> None:
+        """Shuffles, the cover card and reshuffles from the shoe's log (633a.5, 633a.7(e))."""
+        events = self.table.shoe.events[self._shoe_seen :]
+        self._shoe_seen += len(events)
+        for event in events:
+            if event.kind in _SHOE_NEWS:
+                self.console.print(
+                    Text(f"Shoe: {_SHOE_NEWS[event.kind]} ({event.paragraph})", style="cyan")
+                )
+
+
+def round_committed(events: Sequence[Event]) -> int:
+    """Cents placed so far in a round and not yet settled (what is on the layout)."""
+    placed = sum(event.amount for event in events if isinstance(event, WagerPlaced))
+    settled = sum(event.stake for event in events if isinstance(event, WagerSettled))
+    return placed - settled
+
+
+def signed(cents: int) -> str:
+    """'+$40.00', '-$25.00', '$0.00'."""
+    return ("+" if cents > 0 else "") + format_cents(cents)
+
+
+def cards_text(cards: Sequence[Card]) -> Text:
+    return Text(" ").join(card_text(card) for card in cards)
+
+
+def total_text(cards: Sequence[Card], *, from_split: bool = False) -> str:
+    """'Blackjack', 'soft 17', '23 bust' (633a.1, 633a.3(e))."""
+    if is_blackjack(cards, from_split=from_split):
+        return "Blackjack"
+    total, soft = points(cards)
+    return f"soft {total}" if soft else f"{total} bust" if total > 21 else str(total)
+
+
+def _status_text(hand: HandState) -> str:
+    """'doubled', 'busted', 'surrendered', ... for a hand that needs no more decisions."""
+    words = ["doubled"] if hand.double else []
+    if hand.status not in (HandStatus.OPEN, HandStatus.DOUBLED, HandStatus.SETTLED):
+        words.append(hand.status.name.lower())
+    return "".join(f"  {word}" for word in words)
+
+
+def play_terminal(
+    rules: Rules,
+    *,
+    boxes: int,
+    console: Console | None = None,
+    input_fn: Callable[[str], str] = input,
+    random: RandomSource | None = None,
+    bankroll: int = 100_000,
+) -> None:
+    """Play until the player quits, the input ends or the chips fall below the table minimum.
+
+    Live play shuffles with the OS CSPRNG; pass a seeded `random` only for tests and demos.
+    """
+    console = console or Console()
+    try:
+        # 633a.6(f): the engine checks the house allows one player this many adjacent boxes.
+        validate_box_wagers(
+            [BoxWager(box=n, amount=rules.min_wager, player=PLAYER) for n in range(1, boxes + 1)],
+            rules,
+        )
+    except TableGamesError as problem:
+        console.print(Text(f"error: {problem}", style="red"))
+        return
+    console.print(rules_table(rules, boxes))
+    game = _Game(
+        rules, boxes, console, input_fn, random if random is not None else SecureRandom(), bankroll
+    )
+    console.print(
+        f"You have {format_cents(bankroll)} in chips. Keys: "
+        + ", ".join(f"{key}={action.value.replace('_', ' ')}" for key, action in KEYS.items())
+    )
+    game.show_shoe_news()
+    try:
+        game.run()
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        if game.current is not None and not game.current.is_complete:
+            console.print("Input ended mid-round: that round is not settled or counted.")
+    console.print(
+        f"Goodbye: {game.rounds} round(s) played, chips {format_cents(game.bankroll)} "
+        f"({signed(game.bankroll - bankroll)})."
+    )

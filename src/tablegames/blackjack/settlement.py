@@ -89,7 +89,9 @@ def against_dealer_blackjack(box: BoxState, rules: Rules, *, checked: bool) -> l
             )
             continue
         stake = hand.total_stake
-        lost = stake if hand.status is HandStatus.BUSTED or limit is None else min(stake, limit)
+        # Busted hands are no exception: 633a.7 collects nothing before settlement, so the
+        # limit covers every hand of the box, charged in the order the hands were played.
+        lost = stake if limit is None else min(stake, limit)
         if limit is not None:
             limit = max(0, limit - lost)
         settlements.append(
