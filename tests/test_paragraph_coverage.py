@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CITATION = re.compile(r"633a\.\d+(?:\([a-z]\))?(?:\(\d+\))?(?:\([ivx]+\))?")
-LETTERED = re.compile(r"633a\.\d+(?:\([a-z]\))?")
+CITATION = re.compile(r"6[23]3[abc]\.\d+(?:\([a-z]\))?(?:\(\d+\))?(?:\([ivx]+\))?")
+LETTERED = re.compile(r"6[23]3[abc]\.\d+(?:\([a-z]\))?")
 
 
 def _name(citation: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from tablegames.blackjack.actions import Action
 from tablegames.blackjack.state import BoxState, HandState, HandStatus
 from tablegames.errors import IllegalActionError
+from tablegames.money import format_cents
 from tablegames.rules import Rules
 
 
@@ -42,14 +43,14 @@ def offer_refusal(
         limit = max_insurance(box.wager.amount, rules.wager_unit)
         if amount > limit:
             return IllegalActionError(
-                f"insurance of {amount} cents is more than half the initial wager "
-                f"({limit} cents at most)",
+                f"insurance of {format_cents(amount)} is more than half the initial wager "
+                f"({format_cents(limit)} at most)",
                 paragraph="633a.8(b)",
             )
         if amount % rules.wager_unit:
             return IllegalActionError(
-                f"insurance of {amount} cents is not a multiple of the wager unit "
-                f"{rules.wager_unit}",
+                f"insurance of {format_cents(amount)} is not a multiple of the wager unit "
+                f"{format_cents(rules.wager_unit)}",
                 paragraph="633a.8(b)",
             )
     elif amount is not None:
@@ -115,14 +116,14 @@ def _double_refusal(rules: Rules, hand: HandState, amount: int | None) -> Illega
         return IllegalActionError("a Double Down Wager needs a positive amount in cents")
     if amount > hand.stake:
         return IllegalActionError(
-            f"a Double Down Wager of {amount} cents exceeds the original wager of "
-            f"{hand.stake} cents",
+            f"a Double Down Wager of {format_cents(amount)} exceeds the original wager of "
+            f"{format_cents(hand.stake)}",
             paragraph="633a.10(a)",
         )
     if amount % rules.wager_unit:
         return IllegalActionError(
-            f"a Double Down Wager of {amount} cents is not a multiple of the wager unit "
-            f"{rules.wager_unit}"
+            f"a Double Down Wager of {format_cents(amount)} is not a multiple of the wager "
+            f"unit {format_cents(rules.wager_unit)}"
         )
     return None
 

@@ -104,6 +104,11 @@ class Round(DecisionTriads):
             return Turn(self.boxes[self._box_index].number, self._hand_index, "play")
         return None
 
+    @property
+    def current_hand(self) -> HandState | None:
+        """The hand the current decision is about (an insurance offer concerns hand 0)."""
+        return None if self._phase is Phase.COMPLETE else self._current_hand()
+
     def table_cards(self) -> list[Card]:
         """Every card on the layout (dealer and boxes) not yet returned to the discard rack."""
         if self._cards_handed_back:

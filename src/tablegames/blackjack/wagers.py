@@ -79,5 +79,8 @@ def validate_box_wagers(wagers: Sequence[BoxWager], rules: Rules) -> list[BoxWag
                 paragraph="633a.6(f)",
             )
         if boxes[-1] - boxes[0] != len(boxes) - 1:
-            raise WagerError(f"{player}'s boxes {boxes} are not adjacent", paragraph="633a.6(f)")
+            raise WagerError(
+                f"player {player!r} wagers on boxes {boxes}, which are not adjacent",
+                paragraph="633a.6(f)",
+            )
     return sorted(wagers, key=lambda wager: wager.box)
