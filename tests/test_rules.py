@@ -31,7 +31,7 @@ def test_rules_are_immutable_and_keyword_only() -> None:
     with pytest.raises(ValueError, match="frozen"):
         rules.decks = 8  # type: ignore[misc]
     with pytest.raises(TypeError):
-        Rules(6)  # type: ignore[call-arg]
+        Rules(6)  # type: ignore[call-arg, misc]
 
 
 def test_633a_3_a_one_to_eight_decks() -> None:

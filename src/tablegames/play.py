@@ -37,7 +37,7 @@ from tablegames.rules import Rules
 
 PLAYER = "you"
 # h=hit s=stand d=double p=split r=surrender i=insurance e=even money n=decline (Action order)
-KEYS: dict[str, Action] = dict(zip("hsdprien", Action, strict=True))
+KEYS: dict[str, Action] = dict(zip("hsdprienb", Action, strict=True))
 _KEY_OF = {action: key for key, action in KEYS.items()}
 _SUITS = {"S": ("♠", "bold"), "H": ("♥", "bold red"), "D": ("♦", "bold red"), "C": ("♣", "bold")}
 # Shoe steps worth telling the player about; cut, cover card placement and burns stay quiet.

@@ -19,14 +19,15 @@ from typing import Any
 
 from tablegames.blackjack.actions import Action
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.sidebook import Selections
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.cards import parse_cards
 from tablegames.cardsource import StackedShoe
 from tablegames.errors import ScenarioError
 from tablegames.rules import rules_from_mapping
 
-SCENARIO_KEYS = {"rules", "shoe", "boxes", "decisions", "description"}
-BOX_KEYS = {"box", "wager", "player"}
+SCENARIO_KEYS = {"rules", "shoe", "boxes", "decisions", "description", "selections", "meters"}
+BOX_KEYS = {"box", "wager", "player", "side"}
 DECISION_KEYS = {"box", "hand", "action", "amount"}
 
 
@@ -62,14 +63,32 @@ def build_round(scenario: Mapping[str, Any]) -> Round:
     wagers = []
     for index, entry in enumerate(boxes):
         _require_keys(f"boxes[{index}]", entry, BOX_KEYS, {"box", "wager"})
+        side = entry.get("side", {})
+        if not isinstance(side, Mapping):
+            raise ScenarioError(f"boxes[{index}].side must map side wager names to cents")
         wagers.append(
             BoxWager(
                 box=_int(f"boxes[{index}].box", entry["box"]),
                 amount=_int(f"boxes[{index}].wager", entry["wager"]),
                 player=str(entry.get("player", "")),
+                side={
+                    str(name): _int(f"boxes[{index}].side.{name}", stake)
+                    for name, stake in side.items()
+                },
             )
         )
-    return Round(rules=rules, shoe=StackedShoe(parse_cards(shoe_cards)), wagers=wagers)
+    meters = scenario.get("meters", {})
+    if not isinstance(meters, Mapping):
+        raise ScenarioError("meters must map progressive wager names to cents")
+    selections = scenario.get("selections", {})
+    _require_keys("selections", selections, {"magic_card", "lucky_box"}, set())
+    return Round(
+        rules=rules,
+        shoe=StackedShoe(parse_cards(shoe_cards)),
+        wagers=wagers,
+        meters={str(name): _int(f"meters.{name}", amount) for name, amount in meters.items()},
+        selections=Selections.from_json(selections),
+    )
 
 
 def play_decisions(game: Round, decisions: Any) -> None:
@@ -136,7 +155,7 @@ def round_result(game: Round) -> dict[str, Any]:
                 "stake": item.stake,
                 "returned": item.returned,
             }
-            for item in sorted(mine, key=lambda item: (item.hand, item.wager != "blackjack"))
+            for item in sorted(mine, key=lambda item: (item.hand, _wager_order(item.wager)))
         ]
         net = sum(item.returned - item.stake for item in mine)
         boxes.append({"box": box.number, "hands": hands, "wagers": wagers, "net": net})
@@ -148,6 +167,11 @@ def round_result(game: Round) -> dict[str, Any]:
         "boxes": boxes,
         "events": [event.to_json() for event in game.events],
     }
+
+
+def _wager_order(wager: str) -> tuple[int, str]:
+    # The Blackjack Wager first, then insurance, then the side wagers by name.
+    return ({"blackjack": 0, "insurance": 1}.get(wager, 2), wager)
 
 
 def run_scenario(scenario: Mapping[str, Any]) -> dict[str, Any]:

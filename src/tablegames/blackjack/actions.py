@@ -20,10 +20,12 @@ class Action(Enum):
     INSURANCE = "insurance"
     EVEN_MONEY = "even_money"
     DECLINE = "decline"
+    EZ_BUST = "ez_bust"
 
 
 PLAY_ACTIONS = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
 OFFER_ACTIONS = (Action.INSURANCE, Action.EVEN_MONEY, Action.DECLINE)
+EZ_BUST_ACTIONS = (Action.EZ_BUST, Action.DECLINE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,4 +34,4 @@ class Turn:
 
     box: int
     hand: int
-    kind: Literal["insurance", "play"]
+    kind: Literal["insurance", "ez_bust", "play"]

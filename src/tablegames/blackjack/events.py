@@ -38,10 +38,13 @@ class RoundStarted(Event):
 
     kind: ClassVar[str] = "round_started"
     rules: dict[str, Any]
-    boxes: tuple[tuple[int, str, int], ...]  # (box, player, wager in cents)
+    # (box, player, Blackjack Wager, {side wager: stake}) in cents
+    boxes: tuple[tuple[int, str, int, dict[str, int]], ...]
+    meters: dict[str, int]  # progressive meters at the start of the round
+    selections: dict[str, Any]  # the table game system's random picks (633a.13(j)(1))
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.boxes))
+        return hash((self.kind, tuple(box[:3] for box in self.boxes)))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -120,6 +123,7 @@ class WagerSettled(Event):
     stake: int
     returned: int
     outcome: str
+    line: str | None = None  # side wagers: the paytable line(s) won, e.g. "matched_20"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

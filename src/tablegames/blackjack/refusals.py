@@ -58,6 +58,36 @@ def offer_refusal(
     return None
 
 
+def ez_bust_refusal(
+    rules: Rules, box: BoxState, action: Action, amount: int | None
+) -> IllegalActionError | None:
+    """633b.16(c)-(d): place an EZ Bust wager of up to the initial Blackjack Wager, or decline."""
+    if action is Action.DECLINE:
+        return None if amount is None else IllegalActionError("decline takes no amount")
+    if action is not Action.EZ_BUST:
+        return IllegalActionError(
+            f"{action.value} is not possible yet: box {box.number} must first place or decline "
+            "the EZ Bust wager",
+            paragraph="633b.16(c)",
+        )
+    if amount is None or isinstance(amount, bool) or amount <= 0:
+        return IllegalActionError(
+            "an EZ Bust wager needs a positive amount in cents", paragraph="633b.16(d)"
+        )
+    if amount > box.wager.amount:
+        return IllegalActionError(
+            f"an EZ Bust wager of {format_cents(amount)} exceeds the initial Blackjack Wager "
+            f"of {format_cents(box.wager.amount)}",
+            paragraph="633b.16(d)",
+        )
+    if amount % rules.wager_unit:
+        return IllegalActionError(
+            f"an EZ Bust wager of {format_cents(amount)} is not a multiple of the wager unit "
+            f"{format_cents(rules.wager_unit)}"
+        )
+    return None
+
+
 def play_refusal(
     rules: Rules, box: BoxState, hand: HandState, action: Action, amount: int | None
 ) -> IllegalActionError | None:

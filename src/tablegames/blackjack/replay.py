@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from tablegames.blackjack.actions import Action
 from tablegames.blackjack.events import CardDealt, DecisionMade, Event, RoundStarted
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.sidebook import Selections
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.cards import Card
 from tablegames.cardsource import StackedShoe
@@ -27,9 +28,16 @@ def replay(events: Sequence[Event]) -> Round:
     rules = rules_from_mapping(started.rules)
     cards = [Card.parse(event.card) for event in events if isinstance(event, CardDealt)]
     wagers = [
-        BoxWager(box=box, player=player, amount=amount) for box, player, amount in started.boxes
+        BoxWager(box=box, player=player, amount=amount, side=side)
+        for box, player, amount, side in started.boxes
     ]
-    game = Round(rules=rules, shoe=StackedShoe(cards), wagers=wagers)
+    game = Round(
+        rules=rules,
+        shoe=StackedShoe(cards),
+        wagers=wagers,
+        meters=started.meters,
+        selections=Selections.from_json(started.selections),
+    )
     for event in events:
         if isinstance(event, DecisionMade):
             game.act(Action(event.action), event.amount)

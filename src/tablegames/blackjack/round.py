@@ -22,7 +22,7 @@ hand or split aces that may not draw complete on their own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import Enum, auto
 from fractions import Fraction
 from functools import lru_cache
@@ -43,7 +43,13 @@ from tablegames.blackjack.events import (
     WagerSettled,
 )
 from tablegames.blackjack.hand import Points, dealer_must_draw, is_blackjack, points
-from tablegames.blackjack.refusals import max_insurance, offer_refusal, play_refusal
+from tablegames.blackjack.refusals import (
+    ez_bust_refusal,
+    max_insurance,
+    offer_refusal,
+    play_refusal,
+)
+from tablegames.blackjack.sidebook import Selections, SideBook
 from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement
 from tablegames.blackjack.triads import DecisionTriads
 from tablegames.blackjack.wagers import BoxWager, validate_box_wagers
@@ -55,6 +61,7 @@ from tablegames.rules import Rules
 
 class Phase(Enum):
     INSURANCE = auto()
+    EZ_BUST = auto()
     PLAYING = auto()
     COMPLETE = auto()
 
@@ -62,7 +69,15 @@ class Phase(Enum):
 class Round(DecisionTriads):
     """A Blackjack round. Construct it with the wagers; it deals and waits for decisions."""
 
-    def __init__(self, *, rules: Rules, shoe: CardSource, wagers: Sequence[BoxWager]) -> None:
+    def __init__(
+        self,
+        *,
+        rules: Rules,
+        shoe: CardSource,
+        wagers: Sequence[BoxWager],
+        meters: Mapping[str, int] | None = None,
+        selections: Selections | None = None,
+    ) -> None:
         ordered = validate_box_wagers(wagers, rules)
         self.rules = rules
         self.shoe = shoe
@@ -75,6 +90,14 @@ class Round(DecisionTriads):
         self._box_index = 0
         self._hand_index = 0
         self._cards_handed_back = False
+        self._ez_answered: set[int] = set()
+        self._ez_split_offer: int | None = None  # a split hand awaiting its EZ Bust offer
+        self.side = SideBook(
+            rules=rules,
+            boxes=self.boxes,
+            meters=_opening_meters(rules, meters),
+            selections=selections or Selections(),
+        )
         self._start()
 
     # --- reading the state -----------------------------------------------------------------
@@ -100,6 +123,10 @@ class Round(DecisionTriads):
         """The decision the round waits for, or None when it is complete."""
         if self._phase is Phase.INSURANCE:
             return Turn(self.boxes[self._box_index].number, 0, "insurance")
+        if self._phase is Phase.EZ_BUST:
+            return Turn(self.boxes[self._box_index].number, 0, "ez_bust")
+        if self._ez_split_offer is not None:
+            return Turn(self.boxes[self._box_index].number, self._ez_split_offer, "ez_bust")
         if self._phase is Phase.PLAYING:
             return Turn(self.boxes[self._box_index].number, self._hand_index, "play")
         return None
@@ -137,6 +164,8 @@ class Round(DecisionTriads):
             if self.rules.even_money and self._current_hand().status is HandStatus.BLACKJACK:
                 offer.append(Action.EVEN_MONEY)
             return [*offer, Action.DECLINE]
+        if self._phase is Phase.EZ_BUST or self._ez_split_offer is not None:
+            return [Action.EZ_BUST, Action.DECLINE]
         if self._phase is Phase.PLAYING:
             return [action for action in Action if self._refusal(action, None) is None]
         return []
@@ -170,6 +199,8 @@ class Round(DecisionTriads):
         )
         if self._phase is Phase.INSURANCE:
             self._answer_offer(action, amount)
+        elif self._phase is Phase.EZ_BUST or self._ez_split_offer is not None:
+            self._answer_ez_bust(turn, action, amount)
         else:
             self._play(action, amount)
         self._advance()
@@ -191,6 +222,8 @@ class Round(DecisionTriads):
                     paragraph="633a.8(b)",
                 )
             return offer_refusal(self.rules, box, action, amount)
+        if self._phase is Phase.EZ_BUST or self._ez_split_offer is not None:
+            return ez_bust_refusal(self.rules, box, action, amount)
         return play_refusal(self.rules, box, self._current_hand(), action, amount)
 
     # --- carrying out decisions ------------------------------------------------------------
@@ -210,6 +243,21 @@ class Round(DecisionTriads):
             # 633a.8(e): the Blackjack Wager is paid at 1 to 1 at once and the cards removed.
             self._emit([settlement.blackjack_paid(box, 0, hand, Fraction(1), "633a.8(e)")])
             hand.status = HandStatus.SETTLED
+
+    def _answer_ez_bust(self, turn: Turn, action: Action, amount: int | None) -> None:
+        if self._phase is Phase.EZ_BUST:
+            self._ez_answered.add(self._box_index)
+        self._ez_split_offer = None
+        if action is Action.EZ_BUST and amount is not None:
+            self._place_side(turn.box, turn.hand, "ez_bust", amount, "633b.16(c)")
+
+    def _place_side(self, box: int, hand: int, wager: str, amount: int, paragraph: str) -> None:
+        self._log(WagerPlaced(box=box, hand=hand, wager=wager, amount=amount, paragraph=paragraph))
+        self.side.place(box, hand, wager, amount)
+
+    def _ez_bust_offered(self) -> bool:
+        # 633b.16(c): offered after the deal only when the dealer's up card is a 2 to 6.
+        return self.rules.side_wagers.ez_bust is not None and 2 <= self.up_card.value <= 6
 
     def _play(self, action: Action, amount: int | None) -> None:
         box = self.boxes[self._box_index]
@@ -264,6 +312,9 @@ class Round(DecisionTriads):
         )
         # 633a.11(b): deal to and complete the first hand before any card to the second.
         self._deal_to(box, self._hand_index, face_up=True, paragraph="633a.11(b)")
+        if self._ez_bust_offered():
+            # 633b.16(c)(2): another EZ Bust wager may be placed each time a hand is split.
+            self._ez_split_offer = len(box.hands) - 1
 
     def _surrender(self, box: BoxState, hand: HandState) -> None:
         self._complete(hand, HandStatus.SURRENDERED, "surrendered", "633a.9(a)")
@@ -289,7 +340,12 @@ class Round(DecisionTriads):
         self._log(
             RoundStarted(
                 rules=_rules_record(self.rules),
-                boxes=tuple((box.number, box.wager.player, box.wager.amount) for box in self.boxes),
+                boxes=tuple(
+                    (box.number, box.wager.player, box.wager.amount, dict(box.wager.side))
+                    for box in self.boxes
+                ),
+                meters=dict(self.side.meters),
+                selections=self.side.selections.to_json(),
                 paragraph="633a.6(c)",
             )
         )
@@ -304,6 +360,9 @@ class Round(DecisionTriads):
                 )
             )
             box.hands.append(HandState(cards=[], stake=box.wager.amount))
+            for name, stake in box.wager.side.items():
+                # 633a.6(c), 633a.6(e): side wagers go down with the Blackjack Wager.
+                self._place_side(box.number, 0, name, stake, "633a.6(e)")
         # 633a.7(f): clockwise from the dealer's left, a card to each box, the dealer's up card,
         # a second card to each box, then the dealer's hole card face down.
         for box in self.boxes:
@@ -315,12 +374,16 @@ class Round(DecisionTriads):
         for box in self.boxes:
             if is_blackjack(box.hands[0].cards, from_split=False):
                 box.hands[0].status = HandStatus.BLACKJACK
+        # 633a.7(g): the optional wagers on the initial cards, before any other card.
+        self._emit(self.side.settle_initial(self.dealer_cards), counterclockwise=True)
         # 633a.8(a): insurance (and even money, 633a.8(e)) only when the up card is an ace;
         # with a ten-value up card the dealer checks for Blackjack at once (633a.7(h)).
         if self.up_card.is_ace:
             self._phase = Phase.INSURANCE
         elif self._check_for_blackjack():
             return
+        elif self._ez_bust_offered():
+            self._phase = Phase.EZ_BUST
         else:
             self._phase = Phase.PLAYING
         self._advance()
@@ -336,6 +399,15 @@ class Round(DecisionTriads):
                 return
             self._phase = Phase.PLAYING
             self._box_index = 0
+        if self._phase is Phase.EZ_BUST:
+            while self._box_index < len(self.boxes) and self._box_index in self._ez_answered:
+                self._box_index += 1
+            if self._box_index < len(self.boxes):
+                return
+            self._phase = Phase.PLAYING
+            self._box_index = 0
+        if self._ez_split_offer is not None:
+            return
         if self._phase is Phase.PLAYING and not self._next_decision():
             self._play_dealer()
             self._settle_remaining()
@@ -353,6 +425,8 @@ class Round(DecisionTriads):
             self._settle_against_dealer_blackjack()
             self._finish()
             return True
+        # 633a.7(g)(1)(i), (g)(6)(i): a held-back pair is paid before any other card.
+        self._emit(self.side.settle_pairs(self.dealer_cards, dealer_blackjack=False))
         # 633a.8(d): losing Insurance Wagers are collected once no Blackjack is found.
         self._emit(
             [
@@ -402,6 +476,9 @@ class Round(DecisionTriads):
     def _play_dealer(self) -> None:
         self._reveal_hole_card("633a.7(l)")
         dealer_blackjack = self.dealer_has_blackjack
+        if not self.dealer_checked:
+            # Without a check (non-PA) the held-back pairs wait for the hole card.
+            self._emit(self.side.settle_pairs(self.dealer_cards, dealer_blackjack=dealer_blackjack))
         # 633a.9(a)(2): a surrender against an ace or ten is settled when the hole card shows.
         surrendered = self._hands_with(HandStatus.SURRENDERED)
         self._emit(
@@ -424,7 +501,12 @@ class Round(DecisionTriads):
                     if box.insurance
                 ]
             )
-        if not (self._hands_with(HandStatus.STOOD) or self._hands_with(HandStatus.DOUBLED)):
+        side_depends = self.side.depends_on_dealer()
+        if not (
+            side_depends
+            or self._hands_with(HandStatus.STOOD)
+            or self._hands_with(HandStatus.DOUBLED)
+        ):
             # 633a.7(n): nothing the dealer could draw would change the outcome.
             self._log(
                 DealerCompleted(
@@ -441,6 +523,9 @@ class Round(DecisionTriads):
         self._log(DealerCompleted(total=total, reason=reason, paragraph="633a.7(m)"))
 
     def _settle_remaining(self) -> None:
+        # 633b.16(h): EZ Bust before the Blackjack Wagers; 633a.7(o): Bad Beat and Hit and Run.
+        self._emit(self.side.settle_ez_bust(self.dealer_cards))
+        self._emit(self.side.settle_final(self.dealer_cards))
         if self.dealer_has_blackjack:
             self._settle_against_dealer_blackjack()
             return
@@ -462,7 +547,12 @@ class Round(DecisionTriads):
         self._emit(settlements)
 
     def _settle_against_dealer_blackjack(self) -> None:
-        settlements = []
+        if self.dealer_checked:
+            # 633a.7(h): the Bad Beat and Hit and Run wagers are settled with the rest.
+            self._emit(self.side.settle_final(self.dealer_cards))
+        # 633a.7(g)(1)(ii), (g)(6)(ii): a held-back pair is paid as the Blackjack Wager is
+        # collected.
+        settlements = self.side.settle_pairs(self.dealer_cards, dealer_blackjack=True)
         for box in self.boxes:
             if box.insurance and self.dealer_checked:
                 # 633a.8(c), 633a.13(b): the Insurance Wager wins 2 to 1.
@@ -524,6 +614,8 @@ class Round(DecisionTriads):
                 card=str(self.dealer_cards[1]), total=self.dealer_points.total, paragraph=paragraph
             )
         )
+        # 633a.7(g)(4): a Royal Match against a K or Q is settled once the hole card shows.
+        self._emit(self.side.settle_royal_matches(self.dealer_cards))
 
     def _complete(self, hand: HandState, status: HandStatus, reason: str, paragraph: str) -> None:
         hand.status = status
@@ -545,9 +637,14 @@ class Round(DecisionTriads):
             if hand.status is status
         ]
 
-    def _emit(self, settlements: list[Settlement]) -> None:
-        """Log settlements in the order the Rules Submission designates (633a.7(r))."""
-        for item in settlement.in_settlement_order(settlements, self.rules):
+    def _emit(self, settlements: list[Settlement], *, counterclockwise: bool = False) -> None:
+        """Log settlements in the order the Rules Submission designates (633a.7(r)); the
+        optional wagers of 633a.7(g) go box by box counterclockwise instead."""
+        if counterclockwise:
+            ordered = sorted(settlements, key=lambda item: (-item.box, -item.hand))
+        else:
+            ordered = settlement.in_settlement_order(settlements, self.rules)
+        for item in ordered:
             self._log(
                 WagerSettled(
                     box=item.box,
@@ -557,8 +654,19 @@ class Round(DecisionTriads):
                     returned=item.returned,
                     outcome=item.outcome,
                     paragraph=item.paragraph,
+                    line=item.line,
                 )
             )
+
+
+def _opening_meters(rules: Rules, meters: Mapping[str, int] | None) -> dict[str, int]:
+    """Progressive meters as the round opens: as given, else the filed initial amounts."""
+    opening = dict(meters or {})
+    for name in ("bad_beat", "hit_and_run"):
+        entry = getattr(rules.side_wagers, name)
+        if entry is not None:
+            opening.setdefault(name, entry.reset)
+    return opening
 
 
 @lru_cache(maxsize=64)
@@ -576,4 +684,5 @@ _DECISION_PARAGRAPHS = {
     Action.INSURANCE: "633a.8(b)",
     Action.EVEN_MONEY: "633a.8(e)",
     Action.DECLINE: "633a.8(a)",
+    Action.EZ_BUST: "633b.16(c)",
 }

@@ -64,6 +64,7 @@ class Settlement:
     returned: int
     outcome: str
     paragraph: str
+    line: str | None = None  # the paytable line(s) a side wager won on
 
     @classmethod
     def blackjack_wager(

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tablegames.errors import WagerError
@@ -24,6 +24,7 @@ class BoxWager:
     box: int
     amount: int
     player: str = field(default="")
+    side: Mapping[str, int] = field(default_factory=dict)  # side wager name -> cents
 
     def __post_init__(self) -> None:
         if not self.player:
@@ -51,6 +52,43 @@ def validate_amount(amount: int, rules: Rules, *, what: str) -> None:
         )
 
 
+# Wagers placed after the deal, not with the Blackjack Wager.
+_AFTER_THE_DEAL = {"ez_bust": "633b.16(c)"}
+
+
+def validate_side_wager(name: str, stake: int, rules: Rules, *, box: int) -> None:
+    """A side wager goes with a Blackjack Wager, only if offered, within its limits."""
+    offer = (
+        getattr(rules.side_wagers, name, None)
+        if name in type(rules.side_wagers).model_fields
+        else None
+    )
+    if offer is None:
+        offered = ", ".join(rules.side_wagers.offered()) or "none"
+        raise WagerError(
+            f"box {box}: the {name} wager is not offered at this table (offered: {offered})",
+            paragraph="633a.6(e)",
+        )
+    if name in _AFTER_THE_DEAL:
+        raise WagerError(
+            f"box {box}: {name} is placed after the deal, not with the Blackjack Wager",
+            paragraph=_AFTER_THE_DEAL[name],
+        )
+    if not isinstance(stake, int) or isinstance(stake, bool) or stake <= 0:
+        raise WagerError(f"box {box}: the {name} wager must be a positive number of cents")
+    low, high = offer.min_wager, offer.max_wager
+    if not low <= stake <= high:
+        raise WagerError(
+            f"box {box}: the {name} wager {format_cents(stake)} is outside its limits "
+            f"{format_cents(low)} to {format_cents(high)}"
+        )
+    if stake % rules.wager_unit:
+        raise WagerError(
+            f"box {box}: the {name} wager {format_cents(stake)} is not a multiple of the wager "
+            f"unit {format_cents(rules.wager_unit)}"
+        )
+
+
 def validate_box_wagers(wagers: Sequence[BoxWager], rules: Rules) -> list[BoxWager]:
     """Check a round's Blackjack Wagers and return them in dealing order (box 1 first)."""
     if not wagers:
@@ -69,6 +107,8 @@ def validate_box_wagers(wagers: Sequence[BoxWager], rules: Rules) -> list[BoxWag
             raise WagerError(f"box {wager.box} has two Blackjack Wagers")
         seen.add(wager.box)
         validate_amount(wager.amount, rules, what=f"the Blackjack Wager on box {wager.box}")
+        for name, stake in wager.side.items():
+            validate_side_wager(name, stake, rules, box=wager.box)
         by_player[wager.player].append(wager.box)
     for player, boxes in by_player.items():
         boxes.sort()
