@@ -1,7 +1,8 @@
-"""Every paragraph of 633a the code cites has a test (or a conformance scenario) named after it.
+"""Every Blackjack paragraph the code cites has a test or conformance scenario named after it.
 
-A citation such as `633a.7(i)(1)(i)` is covered by a test whose name contains `633a_7_i_1_i`, or
-by one named after its lettered paragraph (`633a_7_i`), which then exercises its parts.
+Chapters 633a-633c; craps (623b) joins when its engine lands. A citation such as
+`633a.7(i)(1)(i)` is covered by a test whose name contains `633a_7_i_1_i`, or by one named after
+its lettered paragraph (`633a_7_i`), which then exercises its parts.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CITATION = re.compile(r"6[23]3[abc]\.\d+(?:\([a-z]\))?(?:\(\d+\))?(?:\([ivx]+\))?")
-LETTERED = re.compile(r"6[23]3[abc]\.\d+(?:\([a-z]\))?")
+CITATION = re.compile(r"633[abc]\.\d+(?:\([a-z]\))?(?:\(\d+\))?(?:\([ivx]+\))?")
+LETTERED = re.compile(r"633[abc]\.\d+(?:\([a-z]\))?")
 
 
 def _name(citation: str) -> str:

@@ -193,7 +193,7 @@ def test_633b_16_d_ez_bust_up_to_the_initial_wager() -> None:
     assert caught.value.paragraph == "633b.16(d)"
 
 
-def test_633b_16_f_1_and_h_ez_bust_wins_when_the_dealer_busts_settled_first() -> None:
+def test_633b_16_f_1_wins_on_a_dealer_bust_633b_16_i_at_1_to_1_633b_16_h_settled_first() -> None:
     game = play("TS 6H 8D TC 9S", [(1000, {})], EZ)
     game.act(Action.EZ_BUST, 1000)
     game.stand()

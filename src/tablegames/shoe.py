@@ -372,6 +372,12 @@ class DealingShoe(ABC):
         self._require_between_rounds("change dealer")
         self._table_pile().burn("633a.7(c)")
 
+    def burn_before_round(self, paragraph: str) -> None:
+        """Burn one card between rounds: the hand-dealt game does so before every round
+        (633a.12(b)(5))."""
+        self._require_between_rounds("burn a card")
+        self._table_pile().burn(paragraph)
+
     def reshuffle(self) -> None:
         """A reshuffle directed by a floorperson after any round (633a.5(a), 633a.5(f)).
 

@@ -21,11 +21,14 @@ class Action(Enum):
     EVEN_MONEY = "even_money"
     DECLINE = "decline"
     EZ_BUST = "ez_bust"
+    SWITCH = "switch"
+    KEEP = "keep"
 
 
 PLAY_ACTIONS = (Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
 OFFER_ACTIONS = (Action.INSURANCE, Action.EVEN_MONEY, Action.DECLINE)
 EZ_BUST_ACTIONS = (Action.EZ_BUST, Action.DECLINE)
+SWITCH_ACTIONS = (Action.SWITCH, Action.KEEP)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,4 +37,4 @@ class Turn:
 
     box: int
     hand: int
-    kind: Literal["insurance", "ez_bust", "play"]
+    kind: Literal["switch_hands", "insurance", "ez_bust", "switch", "play"]

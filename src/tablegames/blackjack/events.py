@@ -60,7 +60,7 @@ class WagerPlaced(Event):
 class CardDealt(Event):
     kind: ClassVar[str] = "card_dealt"
     card: str
-    to: str  # "box" or "dealer"
+    to: str  # "box", "dealer" or "switch" (a Switch Hands card, 633c.4(d))
     box: int  # 0 for the dealer
     hand: int
     face_up: bool
@@ -75,6 +75,23 @@ class DecisionMade(Event):
     hand: int
     action: str
     amount: int | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsSwitched(Event):
+    """A switch decision carried out: Blackjack Switch second cards (633a.12(a)(4)) or the
+    Switch Hands cards played instead of the dealt ones (633c.4(f)). `cards` are the box's
+    hands' cards afterwards."""
+
+    kind: ClassVar[str] = "cards_switched"
+    box: int
+    cards: tuple[str, ...]
+    switched: bool
+
+    def to_json(self) -> dict[str, Any]:
+        data = Event.to_json(self)
+        data["cards"] = list(self.cards)
+        return data
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -138,6 +155,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         WagerPlaced,
         CardDealt,
         DecisionMade,
+        CardsSwitched,
         DealerChecked,
         HoleCardRevealed,
         HandCompleted,
@@ -160,4 +178,6 @@ def event_from_json(data: dict[str, Any]) -> Event:
         raise ScenarioError(f"event {kind!r} needs fields {sorted(names)}, got {sorted(values)}")
     if cls is RoundStarted:
         values["boxes"] = tuple(tuple(box) for box in values["boxes"])
+    if cls is CardsSwitched:
+        values["cards"] = tuple(values["cards"])
     return cls(**values)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from tablegames.blackjack.actions import Action
 from tablegames.blackjack.state import BoxState, HandState, HandStatus
+from tablegames.blackjack.variants import initial_hands
 from tablegames.errors import IllegalActionError
 from tablegames.money import format_cents
 from tablegames.rules import Rules
@@ -31,6 +32,13 @@ def offer_refusal(
     if action is Action.EVEN_MONEY:
         if not rules.even_money:
             return IllegalActionError("the house does not offer even money", paragraph="633a.8(e)")
+        if rules.variant == "blackjack_switch":
+            # Reading: the hands are not final until the switch decision, which comes later.
+            return IllegalActionError(
+                "even money is not offered at Blackjack Switch: the player has not yet decided "
+                "whether to switch",
+                paragraph="633a.12(a)(4)",
+            )
         if box.hands[0].status is not HandStatus.BLACKJACK:
             return IllegalActionError(
                 "even money is offered only to a player with Blackjack", paragraph="633a.8(e)"
@@ -40,7 +48,8 @@ def offer_refusal(
             return IllegalActionError(
                 "an Insurance Wager needs a positive amount in cents", paragraph="633a.8(b)"
             )
-        limit = max_insurance(box.wager.amount, rules.wager_unit)
+        # At Blackjack Switch the initial wager is the pair of equal wagers (633a.12(a)(1)).
+        limit = max_insurance(box.wager.amount * initial_hands(rules), rules.wager_unit)
         if amount > limit:
             return IllegalActionError(
                 f"insurance of {format_cents(amount)} is more than half the initial wager "
@@ -163,7 +172,8 @@ def _split_refusal(rules: Rules, box: BoxState, hand: HandState) -> IllegalActio
         return IllegalActionError(
             "only two cards of identical value may be split", paragraph="633a.11(a)"
         )
-    if len(box.hands) >= rules.max_hands:
+    # At Blackjack Switch each of the two hands may split up to the house limit.
+    if len(box.hands) >= rules.max_hands * initial_hands(rules):
         return IllegalActionError(
             f"the house allows at most {rules.max_hands} hands from splitting",
             paragraph="633a.11(c)",
@@ -179,6 +189,11 @@ def _surrender_refusal(rules: Rules, box: BoxState, hand: HandState) -> IllegalA
     if not rules.late_surrender:
         return IllegalActionError(
             "the house does not offer surrender (non-PA what-if rules)", paragraph="633a.9(a)"
+        )
+    if rules.variant == "blackjack_switch" and not rules.switch_surrender:
+        return IllegalActionError(
+            "Blackjack Switch allows doubling, splitting, standing and drawing, not surrender",
+            paragraph="633a.12(a)(4)",
         )
     if box.decided or hand.from_split or len(hand.cards) != 2:
         return IllegalActionError(

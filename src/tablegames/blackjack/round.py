@@ -1,8 +1,9 @@
 """One round of Blackjack as a state machine in the order of 58 Pa. Code 633a.7.
 
-Wagers (633a.6), the deal (633a.7(f)), insurance and even money (633a.8), the dealer's check for
-Blackjack (633a.7(h)), each player's decisions box by box (633a.7(i)-(k), 633a.9-633a.11), the
-dealer's hand (633a.7(l)-(n)) and settlement (633a.7(p)-(r), 633a.13(a)-(b)).
+Wagers (633a.6), the deal (633a.7(f)), the optional wagers (633a.7(g)), insurance and even
+money (633a.8), the dealer's check for Blackjack (633a.7(h)), each player's decisions box by
+box (633a.7(i)-(k), 633a.9-633a.11), then the dealer's hand and settlement (dealer.py). The
+variations (633a.12, 633c.4) change only what `variants.py` says they change.
 
 Every state change appends a frozen event to `events`; the log replays to an identical round.
 Each decision comes as a triad, `verify_x()` (raises with the reason), `can_x()` and `x()`.
@@ -27,22 +28,20 @@ from enum import Enum, auto
 from fractions import Fraction
 from functools import lru_cache
 
-from tablegames.blackjack import settlement
-from tablegames.blackjack.actions import OFFER_ACTIONS, Action, Turn
+from tablegames.blackjack import settlement, variants
+from tablegames.blackjack.actions import OFFER_ACTIONS, SWITCH_ACTIONS, Action, Turn
+from tablegames.blackjack.dealer import DealerProcedure
 from tablegames.blackjack.events import (
     CardDealt,
-    DealerChecked,
-    DealerCompleted,
+    CardsSwitched,
     DecisionMade,
     Event,
     HandCompleted,
-    HoleCardRevealed,
-    RoundCompleted,
     RoundStarted,
     WagerPlaced,
     WagerSettled,
 )
-from tablegames.blackjack.hand import Points, dealer_must_draw, is_blackjack, points
+from tablegames.blackjack.hand import Points, points
 from tablegames.blackjack.refusals import (
     ez_bust_refusal,
     max_insurance,
@@ -52,7 +51,7 @@ from tablegames.blackjack.refusals import (
 from tablegames.blackjack.sidebook import Selections, SideBook
 from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement
 from tablegames.blackjack.triads import DecisionTriads
-from tablegames.blackjack.wagers import BoxWager, validate_box_wagers
+from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE, BoxWager, validate_box_wagers
 from tablegames.cards import Card
 from tablegames.cardsource import CardSource
 from tablegames.errors import IllegalActionError
@@ -60,13 +59,14 @@ from tablegames.rules import Rules
 
 
 class Phase(Enum):
+    SWITCH_HANDS = auto()  # 633c.4(f): play the dealt cards or the switch cards
     INSURANCE = auto()
     EZ_BUST = auto()
     PLAYING = auto()
     COMPLETE = auto()
 
 
-class Round(DecisionTriads):
+class Round(DealerProcedure, DecisionTriads):
     """A Blackjack round. Construct it with the wagers; it deals and waits for decisions."""
 
     def __init__(
@@ -90,7 +90,7 @@ class Round(DecisionTriads):
         self._box_index = 0
         self._hand_index = 0
         self._cards_handed_back = False
-        self._ez_answered: set[int] = set()
+        self._answered: set[int] = set()  # boxes that answered the current phase's offer
         self._ez_split_offer: int | None = None  # a split hand awaiting its EZ Bust offer
         self.side = SideBook(
             rules=rules,
@@ -115,25 +115,26 @@ class Round(DecisionTriads):
         return points(self.dealer_cards)
 
     @property
-    def dealer_has_blackjack(self) -> bool:
-        return is_blackjack(self.dealer_cards, from_split=False)
-
-    @property
     def turn(self) -> Turn | None:
         """The decision the round waits for, or None when it is complete."""
+        if self._phase is Phase.COMPLETE:
+            return None
+        number = self.boxes[self._box_index].number
+        if self._phase is Phase.SWITCH_HANDS:
+            return Turn(number, 0, "switch_hands")
         if self._phase is Phase.INSURANCE:
-            return Turn(self.boxes[self._box_index].number, 0, "insurance")
+            return Turn(number, 0, "insurance")
         if self._phase is Phase.EZ_BUST:
-            return Turn(self.boxes[self._box_index].number, 0, "ez_bust")
+            return Turn(number, 0, "ez_bust")
         if self._ez_split_offer is not None:
-            return Turn(self.boxes[self._box_index].number, self._ez_split_offer, "ez_bust")
-        if self._phase is Phase.PLAYING:
-            return Turn(self.boxes[self._box_index].number, self._hand_index, "play")
-        return None
+            return Turn(number, self._ez_split_offer, "ez_bust")
+        if self._awaiting_switch():
+            return Turn(number, 0, "switch")
+        return Turn(number, self._hand_index, "play")
 
     @property
     def current_hand(self) -> HandState | None:
-        """The hand the current decision is about (an insurance offer concerns hand 0)."""
+        """The hand the current decision is about (an offer concerns hand 0)."""
         return None if self._phase is Phase.COMPLETE else self._current_hand()
 
     def table_cards(self) -> list[Card]:
@@ -142,6 +143,7 @@ class Round(DecisionTriads):
             return []
         cards = list(self.dealer_cards)
         for box in self.boxes:
+            cards += box.switch_cards + box.discarded
             for hand in box.hands:
                 cards.extend(hand.cards)
         return cards
@@ -155,20 +157,28 @@ class Round(DecisionTriads):
     def settlements(self) -> list[WagerSettled]:
         return [event for event in self.events if isinstance(event, WagerSettled)]
 
-    # --- the decision triads ---------------------------------------------------------------------
+    def max_insurance(self) -> int:
+        """633a.8(b): the most the current box may wager on insurance, in cents."""
+        box = self.boxes[self._box_index]
+        initial = box.wager.amount * variants.initial_hands(self.rules)
+        return max_insurance(initial, self.rules.wager_unit)
+
+    # --- decisions: verify, can, act ---------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
         """Every action the current turn allows (empty when the round is complete)."""
-        if self._phase is Phase.INSURANCE:
-            offer = [Action.INSURANCE]
-            if self.rules.even_money and self._current_hand().status is HandStatus.BLACKJACK:
-                offer.append(Action.EVEN_MONEY)
-            return [*offer, Action.DECLINE]
-        if self._phase is Phase.EZ_BUST or self._ez_split_offer is not None:
+        turn = self.turn
+        if turn is None:
+            return []
+        if turn.kind in ("switch_hands", "switch"):
+            return list(SWITCH_ACTIONS)
+        if turn.kind == "insurance":
+            # Insurance takes an amount; even money only where 633a.8(e) allows it.
+            even_money = [Action.EVEN_MONEY] if self.can(Action.EVEN_MONEY) else []
+            return [Action.INSURANCE, *even_money, Action.DECLINE]
+        if turn.kind == "ez_bust":
             return [Action.EZ_BUST, Action.DECLINE]
-        if self._phase is Phase.PLAYING:
-            return [action for action in Action if self._refusal(action, None) is None]
-        return []
+        return [action for action in Action if self._refusal(action, None) is None]
 
     def verify(self, action: Action, amount: int | None = None) -> None:
         """Raise IllegalActionError naming the rule when `action` is not allowed now."""
@@ -194,27 +204,33 @@ class Round(DecisionTriads):
                 hand=turn.hand,
                 action=action.value,
                 amount=amount,
-                paragraph=_DECISION_PARAGRAPHS[action],
+                paragraph=_decision_paragraph(turn, action),
             )
         )
-        if self._phase is Phase.INSURANCE:
+        if turn.kind in ("switch_hands", "switch"):
+            self._answer_switch(turn, action)
+        elif turn.kind == "insurance":
             self._answer_offer(action, amount)
-        elif self._phase is Phase.EZ_BUST or self._ez_split_offer is not None:
+        elif turn.kind == "ez_bust":
             self._answer_ez_bust(turn, action, amount)
         else:
             self._play(action, amount)
         self._advance()
         return self.events[first_new:]
 
-    def max_insurance(self) -> int:
-        """633a.8(b): the most the current box may wager on insurance, in cents."""
-        return max_insurance(self.boxes[self._box_index].wager.amount, self.rules.wager_unit)
-
     def _refusal(self, action: Action, amount: int | None) -> IllegalActionError | None:
-        box = self.boxes[self._box_index] if self._box_index < len(self.boxes) else None
-        if self._phase is Phase.COMPLETE or box is None:
+        turn = self.turn
+        if turn is None:
             return IllegalActionError("the round is complete")
-        if self._phase is Phase.INSURANCE:
+        box = self.boxes[self._box_index]
+        if turn.kind in ("switch_hands", "switch"):
+            if action not in SWITCH_ACTIONS or amount is not None:
+                paragraph = "633c.4(f)" if turn.kind == "switch_hands" else "633a.12(a)(4)"
+                return IllegalActionError(
+                    f"box {box.number} must first decide to switch or keep", paragraph=paragraph
+                )
+            return None
+        if turn.kind == "insurance":
             if action not in OFFER_ACTIONS:
                 return IllegalActionError(
                     f"{action.value} is not possible yet: box {box.number} must first take or "
@@ -222,11 +238,64 @@ class Round(DecisionTriads):
                     paragraph="633a.8(b)",
                 )
             return offer_refusal(self.rules, box, action, amount)
-        if self._phase is Phase.EZ_BUST or self._ez_split_offer is not None:
+        if turn.kind == "ez_bust":
             return ez_bust_refusal(self.rules, box, action, amount)
         return play_refusal(self.rules, box, self._current_hand(), action, amount)
 
-    # --- carrying out decisions ------------------------------------------------------------
+    # --- carrying out decisions --------------------------------------------------------------
+
+    def _answer_switch(self, turn: Turn, action: Action) -> None:
+        box = self.boxes[self._box_index]
+        box.switched = action is Action.SWITCH
+        self._answered.add(self._box_index)
+        if turn.kind == "switch_hands":
+            self._switch_hands(box)
+        elif box.switched:
+            self._switch_second_cards(box)
+
+    def _switch_hands(self, box: BoxState) -> None:
+        """633c.4(f): play the two face-up cards, or discard them and play the switch cards."""
+        hand = box.hands[0]
+        if box.switched:
+            # 633c.4(f)(2): the face-up cards go to the discard rack, the switch cards face up.
+            box.discarded += hand.cards
+            hand.cards = box.switch_cards
+            paragraph = "633c.4(f)(2)"
+        else:
+            # 633c.4(f)(1): the switch cards go to the discard rack unexposed.
+            box.discarded += box.switch_cards
+            paragraph = "633c.4(f)(1)"
+        box.switch_cards = []
+        self._log(
+            CardsSwitched(
+                box=box.number,
+                cards=tuple(str(card) for card in hand.cards),
+                switched=bool(box.switched),
+                paragraph=paragraph,
+            )
+        )
+        # 633c.4(c), (l): the ante buys the switch option and stays on the layout until the
+        # cards are dealt; the regulation pays nothing on it, so it is collected here.
+        self._emit(
+            [Settlement(box.number, 0, SWITCH_HANDS_ANTE, box.ante, 0, "lose", "633c.4(c)", None)]
+        )
+
+    def _switch_second_cards(self, box: BoxState) -> None:
+        """633a.12(a)(4): the second cards of the box's two hands change places."""
+        first, second = box.hands[0], box.hands[1]
+        first.cards[1], second.cards[1] = second.cards[1], first.cards[1]
+        for hand in (first, second):
+            hand.switched = True
+            if hand.status is HandStatus.BLACKJACK:
+                hand.status = HandStatus.OPEN  # a switched ace and ten is a 21 (633a.12(a)(5))
+        self._log(
+            CardsSwitched(
+                box=box.number,
+                cards=tuple(str(card) for hand in (first, second) for card in hand.cards),
+                switched=True,
+                paragraph="633a.12(a)(4)",
+            )
+        )
 
     def _answer_offer(self, action: Action, amount: int | None) -> None:
         box = self.boxes[self._box_index]
@@ -246,7 +315,7 @@ class Round(DecisionTriads):
 
     def _answer_ez_bust(self, turn: Turn, action: Action, amount: int | None) -> None:
         if self._phase is Phase.EZ_BUST:
-            self._ez_answered.add(self._box_index)
+            self._answered.add(self._box_index)
         self._ez_split_offer = None
         if action is Action.EZ_BUST and amount is not None:
             self._place_side(turn.box, turn.hand, "ez_bust", amount, "633b.16(c)")
@@ -268,7 +337,7 @@ class Round(DecisionTriads):
         elif action is Action.HIT:
             self._deal_to(box, self._hand_index, face_up=True, paragraph="633a.7(j)")
             if hand.points.total > 21:
-                self._complete(hand, HandStatus.BUSTED, "busted", "633a.7(j)")
+                self._bust(box, hand, "633a.7(j)")
         elif action is Action.DOUBLE:
             hand.double = hand.stake if amount is None else amount
             self._log(
@@ -283,13 +352,20 @@ class Round(DecisionTriads):
             # 633a.10(a), 633a.10(c), 633a.7(k)(2): one additional card only.
             self._deal_to(box, self._hand_index, face_up=True, paragraph="633a.10(c)")
             if hand.points.total > 21:
-                self._complete(hand, HandStatus.BUSTED, "busted", "633a.7(k)(2)")
+                self._bust(box, hand, "633a.7(k)(2)")
             else:
                 self._complete(hand, HandStatus.DOUBLED, "doubled", "633a.7(k)(2)")
         elif action is Action.SPLIT:
             self._split(box, hand)
         elif action is Action.SURRENDER:
             self._surrender(box, hand)
+
+    def _bust(self, box: BoxState, hand: HandState, paragraph: str) -> None:
+        self._complete(hand, HandStatus.BUSTED, "busted", paragraph)
+        if self.rules.variant == "hand_dealt":
+            # 633a.12(b)(6)(ii): a busted hand is discarded at once, its wager collected.
+            self._emit([settlement.busted(box, self._hand_index, hand, "633a.12(b)(6)(ii)")])
+            hand.status = HandStatus.SETTLED
 
     def _split(self, box: BoxState, hand: HandState) -> None:
         aces = hand.cards[0].is_ace
@@ -333,7 +409,7 @@ class Round(DecisionTriads):
             )
             hand.status = HandStatus.SETTLED
 
-    # --- the automatic steps -----------------------------------------------------------------
+    # --- the automatic steps ------------------------------------------------------------------
 
     def _start(self) -> None:
         self.shoe.begin_round()
@@ -350,34 +426,90 @@ class Round(DecisionTriads):
             )
         )
         for box in self.boxes:
+            self._place_wagers(box)
+        self._deal()
+        if any(box.ante for box in self.boxes):
+            # 633c.4(f): before any other card, counterclockwise from the dealer's right.
+            self._phase = Phase.SWITCH_HANDS
+            self._box_index = self._next_unanswered(counterclockwise=True)
+            self._advance()
+            return
+        self._after_the_deal()
+
+    def _place_wagers(self, box: BoxState) -> None:
+        # 633a.6(c)-(d), 633a.12(a)(1): one Blackjack Wager, two equal ones at Blackjack Switch.
+        for index in range(variants.initial_hands(self.rules)):
             self._log(
                 WagerPlaced(
                     box=box.number,
-                    hand=0,
+                    hand=index,
                     wager="blackjack",
                     amount=box.wager.amount,
-                    paragraph="633a.6(d)",
+                    paragraph="633a.12(a)(1)" if index else "633a.6(d)",
                 )
             )
             box.hands.append(HandState(cards=[], stake=box.wager.amount))
-            for name, stake in box.wager.side.items():
-                # 633a.6(c), 633a.6(e): side wagers go down with the Blackjack Wager.
-                self._place_side(box.number, 0, name, stake, "633a.6(e)")
-        # 633a.7(f): clockwise from the dealer's left, a card to each box, the dealer's up card,
-        # a second card to each box, then the dealer's hole card face down.
+        for name, stake in box.wager.side.items():
+            if name == SWITCH_HANDS_ANTE:
+                box.ante = stake
+                self._log(
+                    WagerPlaced(
+                        box=box.number, hand=0, wager=name, amount=stake, paragraph="633c.4(c)"
+                    )
+                )
+                continue
+            # 633a.6(c), 633a.6(e): side wagers go down with the Blackjack Wager.
+            self._place_side(box.number, 0, name, stake, "633a.6(e)")
+
+    def _deal(self) -> None:
+        before = self.rules.switch_cards_dealt == "before"
+        if before:
+            self._deal_switch_cards("633c.4(d)")
+        # 633a.7(f): clockwise from the dealer's left, a card to each box (to each of its hands
+        # at Blackjack Switch, 633a.12(a)(3)), the dealer's up card, a second card to each box,
+        # then the dealer's hole card face down. 633a.12(b)(5): dealt from the hand, the
+        # players' cards go face down.
+        face_up = self.rules.variant != "hand_dealt"
+        hands = variants.initial_hands(self.rules)
+        for round_of_cards, (box_paragraph, dealer_face_up) in enumerate(_DEAL_STEPS):
+            for box in self.boxes:
+                for index in range(hands):
+                    self._deal_to(box, index, face_up=face_up, paragraph=box_paragraph)
+            self._deal_dealer(
+                face_up=dealer_face_up, paragraph=f"633a.7(f)({2 * round_of_cards + 2})"
+            )
+        if not before:
+            self._deal_switch_cards("633c.4(j)")
+
+    def _deal_switch_cards(self, paragraph: str) -> None:
+        """633c.4(d): two switch cards face down to each box with an ante, one at a time."""
+        for _ in range(2):
+            for box in self.boxes:
+                if box.ante:
+                    card = self.shoe.draw()
+                    box.switch_cards.append(card)
+                    self._log(
+                        CardDealt(
+                            card=str(card),
+                            to="switch",
+                            box=box.number,
+                            hand=0,
+                            face_up=False,
+                            paragraph=paragraph,
+                        )
+                    )
+
+    def _after_the_deal(self) -> None:
         for box in self.boxes:
-            self._deal_to(box, 0, face_up=True, paragraph="633a.7(f)(1)")
-        self._deal_dealer(face_up=True, paragraph="633a.7(f)(2)")
-        for box in self.boxes:
-            self._deal_to(box, 0, face_up=True, paragraph="633a.7(f)(3)")
-        self._deal_dealer(face_up=False, paragraph="633a.7(f)(4)")
-        for box in self.boxes:
-            if is_blackjack(box.hands[0].cards, from_split=False):
-                box.hands[0].status = HandStatus.BLACKJACK
+            for hand in box.hands:
+                if variants.is_natural(hand, self.rules):
+                    hand.status = HandStatus.BLACKJACK
         # 633a.7(g): the optional wagers on the initial cards, before any other card.
         self._emit(self.side.settle_initial(self.dealer_cards), counterclockwise=True)
         # 633a.8(a): insurance (and even money, 633a.8(e)) only when the up card is an ace;
         # with a ten-value up card the dealer checks for Blackjack at once (633a.7(h)).
+        self._box_index = 0
+        self._answered.clear()
         if self.up_card.is_ace:
             self._phase = Phase.INSURANCE
         elif self._check_for_blackjack():
@@ -390,6 +522,12 @@ class Round(DecisionTriads):
 
     def _advance(self) -> None:
         """Run every automatic step until a decision is needed or the round is complete."""
+        if self._phase is Phase.SWITCH_HANDS:
+            self._box_index = self._next_unanswered(counterclockwise=True)
+            if self._box_index >= 0:
+                return
+            self._after_the_deal()
+            return
         if self._phase is Phase.INSURANCE:
             while self._box_index < len(self.boxes) and self.boxes[self._box_index].offer_answered:
                 self._box_index += 1
@@ -400,7 +538,7 @@ class Round(DecisionTriads):
             self._phase = Phase.PLAYING
             self._box_index = 0
         if self._phase is Phase.EZ_BUST:
-            while self._box_index < len(self.boxes) and self._box_index in self._ez_answered:
+            while self._box_index < len(self.boxes) and self._box_index in self._answered:
                 self._box_index += 1
             if self._box_index < len(self.boxes):
                 return
@@ -413,36 +551,25 @@ class Round(DecisionTriads):
             self._settle_remaining()
             self._finish()
 
-    def _check_for_blackjack(self) -> bool:
-        """633a.7(h): the card reader checks the hole card; True if that ended the round."""
-        if not (self._up_card_ace_or_ten() and self.rules.dealer_peeks):
-            return False
-        self.dealer_checked = True
-        self._log(DealerChecked(blackjack=self.dealer_has_blackjack, paragraph="633a.7(h)"))
-        if self.dealer_has_blackjack:
-            # 633a.7(h): no more cards; the Blackjack and Insurance Wagers are settled now.
-            self._reveal_hole_card("633a.7(h)")
-            self._settle_against_dealer_blackjack()
-            self._finish()
-            return True
-        # 633a.7(g)(1)(i), (g)(6)(i): a held-back pair is paid before any other card.
-        self._emit(self.side.settle_pairs(self.dealer_cards, dealer_blackjack=False))
-        # 633a.8(d): losing Insurance Wagers are collected once no Blackjack is found.
-        self._emit(
-            [
-                Settlement.insurance(box, won=False, paragraph="633a.8(d)")
-                for box in self.boxes
-                if box.insurance
-            ]
-        )
-        for box in self.boxes:
-            box.insurance = 0
-        return False
+    def _next_unanswered(self, *, counterclockwise: bool) -> int:
+        """The next box (by index) that has an ante and no switch decision yet, or -1."""
+        order = range(len(self.boxes) - 1, -1, -1) if counterclockwise else range(len(self.boxes))
+        for index in order:
+            box = self.boxes[index]
+            if box.ante and box.switched is None:
+                return index
+        return -1
+
+    def _awaiting_switch(self) -> bool:
+        box = self.boxes[self._box_index]
+        return self.rules.variant == "blackjack_switch" and box.switched is None
 
     def _next_decision(self) -> bool:
         """Move to the next hand that needs a decision; False when every box is done."""
         while self._box_index < len(self.boxes):
             box = self.boxes[self._box_index]
+            if self._hand_index == 0 and self._awaiting_switch():
+                return True  # 633a.12(a)(4): the switch decision comes first
             if self._hand_index >= len(box.hands):
                 self._box_index += 1
                 self._hand_index = 0
@@ -450,12 +577,11 @@ class Round(DecisionTriads):
             hand = box.hands[self._hand_index]
             if hand.status is HandStatus.BLACKJACK and not self._up_card_ace_or_ten():
                 # 633a.7(i)(1)(i): against a 2-9 up card the Blackjack is paid at once.
+                odds, paragraph = variants.blackjack_odds(self.rules, box, hand)
+                if paragraph == "633a.13(a)":
+                    paragraph = "633a.7(i)(1)(i)"
                 self._emit(
-                    [
-                        settlement.blackjack_paid(
-                            box, 0, hand, self.rules.blackjack_ratio, "633a.7(i)(1)(i)"
-                        )
-                    ]
+                    [settlement.blackjack_paid(box, self._hand_index, hand, odds, paragraph)]
                 )
                 hand.status = HandStatus.SETTLED
             if hand.status is not HandStatus.OPEN:
@@ -473,114 +599,14 @@ class Round(DecisionTriads):
             return True
         return False
 
-    def _play_dealer(self) -> None:
-        self._reveal_hole_card("633a.7(l)")
-        dealer_blackjack = self.dealer_has_blackjack
-        if not self.dealer_checked:
-            # Without a check (non-PA) the held-back pairs wait for the hole card.
-            self._emit(self.side.settle_pairs(self.dealer_cards, dealer_blackjack=dealer_blackjack))
-        # 633a.9(a)(2): a surrender against an ace or ten is settled when the hole card shows.
-        surrendered = self._hands_with(HandStatus.SURRENDERED)
-        self._emit(
-            [
-                settlement.surrendered(
-                    box, index, hand, dealer_blackjack=dealer_blackjack, paragraph="633a.9(a)(2)"
-                )
-                for box, index, hand in surrendered
-            ]
-        )
-        for _, _, hand in surrendered:
-            hand.status = HandStatus.SETTLED
-        if not self.dealer_checked:
-            # Without a check (non-PA what-if) insurance is settled when the hole card shows.
-            paragraph = "633a.8(c)" if dealer_blackjack else "633a.8(d)"
-            self._emit(
-                [
-                    Settlement.insurance(box, won=dealer_blackjack, paragraph=paragraph)
-                    for box in self.boxes
-                    if box.insurance
-                ]
-            )
-        side_depends = self.side.depends_on_dealer()
-        if not (
-            side_depends
-            or self._hands_with(HandStatus.STOOD)
-            or self._hands_with(HandStatus.DOUBLED)
-        ):
-            # 633a.7(n): nothing the dealer could draw would change the outcome.
-            self._log(
-                DealerCompleted(
-                    total=self.dealer_points.total,
-                    reason="nothing depends on the dealer's hand",
-                    paragraph="633a.7(n)",
-                )
-            )
-            return
-        while dealer_must_draw(self.dealer_cards, hits_soft_17=self.rules.dealer_hits_soft_17):
-            self._deal_dealer(face_up=True, paragraph="633a.7(l)")
-        total = self.dealer_points.total
-        reason = "busted" if total > 21 else "stands"
-        self._log(DealerCompleted(total=total, reason=reason, paragraph="633a.7(m)"))
+    # --- small helpers ------------------------------------------------------------------------
 
-    def _settle_remaining(self) -> None:
-        # 633b.16(h): EZ Bust before the Blackjack Wagers; 633a.7(o): Bad Beat and Hit and Run.
-        self._emit(self.side.settle_ez_bust(self.dealer_cards))
-        self._emit(self.side.settle_final(self.dealer_cards))
-        if self.dealer_has_blackjack:
-            self._settle_against_dealer_blackjack()
-            return
-        dealer_total = self.dealer_points.total
-        settlements = []
-        for box in self.boxes:
-            for index, hand in enumerate(box.hands):
-                if hand.status is HandStatus.BLACKJACK:
-                    # 633a.7(i)(1)(ii), 633a.7(p)(3): paid once the hole card shows no Blackjack.
-                    settlements.append(
-                        settlement.blackjack_paid(
-                            box, index, hand, self.rules.blackjack_ratio, "633a.7(p)(3)"
-                        )
-                    )
-                elif hand.status is HandStatus.BUSTED:
-                    settlements.append(settlement.busted(box, index, hand))
-                elif hand.status in (HandStatus.STOOD, HandStatus.DOUBLED):
-                    settlements.append(settlement.against_total(box, index, hand, dealer_total))
-        self._emit(settlements)
-
-    def _settle_against_dealer_blackjack(self) -> None:
-        if self.dealer_checked:
-            # 633a.7(h): the Bad Beat and Hit and Run wagers are settled with the rest.
-            self._emit(self.side.settle_final(self.dealer_cards))
-        # 633a.7(g)(1)(ii), (g)(6)(ii): a held-back pair is paid as the Blackjack Wager is
-        # collected.
-        settlements = self.side.settle_pairs(self.dealer_cards, dealer_blackjack=True)
-        for box in self.boxes:
-            if box.insurance and self.dealer_checked:
-                # 633a.8(c), 633a.13(b): the Insurance Wager wins 2 to 1.
-                settlements.append(Settlement.insurance(box, won=True, paragraph="633a.13(b)"))
-            settlements += settlement.against_dealer_blackjack(
-                box, self.rules, checked=self.dealer_checked
-            )
-            for hand in box.hands:
-                hand.status = HandStatus.SETTLED
-        self._emit(settlements)
-
-    def _finish(self) -> None:
+    def _mark_complete(self) -> None:
         self._phase = Phase.COMPLETE
-        self._log(RoundCompleted(paragraph="633a.7(s)"))
-        # 633a.7(s): the cards go to the discard rack in an order that allows reconstruction.
-        self.shoe.end_round(self.table_cards())
-        self._cards_handed_back = True
-
-    # --- small helpers -----------------------------------------------------------------------
-
-    def _log(self, event: Event) -> None:
-        self.events.append(event)
 
     def _current_hand(self) -> HandState:
-        return self.boxes[self._box_index].hands[self._hand_index]
-
-    def _up_card_ace_or_ten(self) -> bool:
-        return self.up_card.is_ace or self.up_card.is_ten_value
+        box = self.boxes[self._box_index]
+        return box.hands[min(self._hand_index, len(box.hands) - 1)]
 
     def _deal_to(self, box: BoxState, hand: int, *, face_up: bool, paragraph: str) -> None:
         card = self.shoe.draw()
@@ -596,27 +622,6 @@ class Round(DecisionTriads):
             )
         )
 
-    def _deal_dealer(self, *, face_up: bool, paragraph: str) -> None:
-        card = self.shoe.draw()
-        self.dealer_cards.append(card)
-        self._log(
-            CardDealt(
-                card=str(card), to="dealer", box=0, hand=0, face_up=face_up, paragraph=paragraph
-            )
-        )
-
-    def _reveal_hole_card(self, paragraph: str) -> None:
-        if self.hole_revealed:
-            return
-        self.hole_revealed = True
-        self._log(
-            HoleCardRevealed(
-                card=str(self.dealer_cards[1]), total=self.dealer_points.total, paragraph=paragraph
-            )
-        )
-        # 633a.7(g)(4): a Royal Match against a K or Q is settled once the hole card shows.
-        self._emit(self.side.settle_royal_matches(self.dealer_cards))
-
     def _complete(self, hand: HandState, status: HandStatus, reason: str, paragraph: str) -> None:
         hand.status = status
         self._log(
@@ -629,34 +634,9 @@ class Round(DecisionTriads):
             )
         )
 
-    def _hands_with(self, status: HandStatus) -> list[tuple[BoxState, int, HandState]]:
-        return [
-            (box, index, hand)
-            for box in self.boxes
-            for index, hand in enumerate(box.hands)
-            if hand.status is status
-        ]
 
-    def _emit(self, settlements: list[Settlement], *, counterclockwise: bool = False) -> None:
-        """Log settlements in the order the Rules Submission designates (633a.7(r)); the
-        optional wagers of 633a.7(g) go box by box counterclockwise instead."""
-        if counterclockwise:
-            ordered = sorted(settlements, key=lambda item: (-item.box, -item.hand))
-        else:
-            ordered = settlement.in_settlement_order(settlements, self.rules)
-        for item in ordered:
-            self._log(
-                WagerSettled(
-                    box=item.box,
-                    hand=item.hand,
-                    wager=item.wager,
-                    stake=item.stake,
-                    returned=item.returned,
-                    outcome=item.outcome,
-                    paragraph=item.paragraph,
-                    line=item.line,
-                )
-            )
+# 633a.7(f)(1)-(4): first cards to the boxes then the up card; second cards then the hole card.
+_DEAL_STEPS = (("633a.7(f)(1)", True), ("633a.7(f)(3)", False))
 
 
 def _opening_meters(rules: Rules, meters: Mapping[str, int] | None) -> dict[str, int]:
@@ -675,7 +655,13 @@ def _rules_record(rules: Rules) -> dict[str, object]:
     return rules.model_dump(mode="json")
 
 
-_DECISION_PARAGRAPHS = {
+def _decision_paragraph(turn: Turn, action: Action) -> str:
+    if turn.kind in ("switch", "switch_hands", "ez_bust"):
+        return _DECISION_PARAGRAPHS[turn.kind]
+    return _DECISION_PARAGRAPHS[action]
+
+
+_DECISION_PARAGRAPHS: dict[object, str] = {
     Action.HIT: "633a.7(i)(2)",
     Action.STAND: "633a.7(i)(2)",
     Action.DOUBLE: "633a.10(a)",
@@ -685,4 +671,7 @@ _DECISION_PARAGRAPHS = {
     Action.EVEN_MONEY: "633a.8(e)",
     Action.DECLINE: "633a.8(a)",
     Action.EZ_BUST: "633b.16(c)",
+    "ez_bust": "633b.16(c)",
+    "switch": "633a.12(a)(4)",
+    "switch_hands": "633c.4(f)",
 }

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement
+from tablegames.blackjack.variants import initial_hands
 from tablegames.money import half, winnings
 from tablegames.rules import Rules
 
@@ -26,10 +27,10 @@ def against_total(box: BoxState, index: int, hand: HandState, dealer: int) -> Se
     )
 
 
-def busted(box: BoxState, index: int, hand: HandState) -> Settlement:
+def busted(box: BoxState, index: int, hand: HandState, paragraph: str = "633a.7(p)") -> Settlement:
     # 633a.7(p)(1)-(2): a total over 21 never wins; the wager and any double are lost.
     return Settlement.blackjack_wager(
-        box, index, stake=hand.total_stake, returned=0, outcome="lose", paragraph="633a.7(p)"
+        box, index, stake=hand.total_stake, returned=0, outcome="lose", paragraph=paragraph
     )
 
 
@@ -65,15 +66,23 @@ def surrendered(
     )
 
 
-def against_dealer_blackjack(box: BoxState, rules: Rules, *, checked: bool) -> list[Settlement]:
+def against_dealer_blackjack(
+    box: BoxState, rules: Rules, *, checked: bool, tie_pays: tuple[Fraction, str] | None = None
+) -> list[Settlement]:
     """Every open Blackjack Wager of a box when the dealer has Blackjack."""
     settlements = []
     # 633a.10(b), 633a.11(d): only the original wager may be collected. When the dealer checks
     # before any decision (633a.7(h)) nothing else is at stake; the limit bites only in the
     # non-PA game without a check.
-    limit = box.wager.amount if rules.original_bets_only else None
+    # At Blackjack Switch the original wager is the pair of equal wagers (633a.12(a)(1)).
+    original = box.wager.amount * initial_hands(rules)
+    limit = original if rules.original_bets_only else None
     for index, hand in enumerate(box.hands):
         if hand.status in (HandStatus.SETTLED, HandStatus.SURRENDERED):
+            continue
+        if hand.status is HandStatus.BLACKJACK and tie_pays is not None:
+            # 633c.4(i)(2)(ii), 633c.4(o): a tie Blackjack paid 1 to 2 instead of returned.
+            settlements.append(blackjack_paid(box, index, hand, *tie_pays))
             continue
         if hand.status is HandStatus.BLACKJACK:
             # 633a.7(q): Blackjack against Blackjack is a tie.

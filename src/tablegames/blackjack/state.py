@@ -30,6 +30,7 @@ class HandState:
     split_aces: bool = False
     double: int = 0
     status: HandStatus = HandStatus.OPEN
+    switched: bool = False  # Blackjack Switch: this hand's second card came from the other
 
     @property
     def points(self) -> Points:
@@ -47,6 +48,10 @@ class BoxState:
     insurance: int = 0
     offer_answered: bool = False
     decided: bool = False  # any play decision made: surrender must come first (633a.9(a))
+    ante: int = 0  # the Switch Hands ante (633c.4(c))
+    switched: bool | None = None  # a switch decision (633a.12(a)(4), 633c.4(f)); None: not yet
+    switch_cards: list[Card] = field(default_factory=list)  # 633c.4(d): two face down
+    discarded: list[Card] = field(default_factory=list)  # cards taken out of play this round
 
     @property
     def number(self) -> int:

@@ -52,6 +52,10 @@ class Table:
 
     def deal(self, wagers: Sequence[BoxWager], *, selections: Selections | None = None) -> Round:
         """Start a round: the wagers are checked, the cards dealt, and the round returned."""
+        if self.rules.variant == "hand_dealt" and self.rounds_dealt:
+            # 633a.12(b)(5): before each round the dealer removes the first card (the first
+            # round's burn is the one after the shuffle, 633a.7(c)).
+            self.shoe.burn_before_round("633a.12(b)(5)")
         game = Round(
             rules=self.rules,
             shoe=self.shoe,

@@ -89,6 +89,35 @@ def validate_side_wager(name: str, stake: int, rules: Rules, *, box: int) -> Non
         )
 
 
+SWITCH_HANDS_ANTE = "switch_hands_ante"
+
+
+def validate_ante(wager: BoxWager, rules: Rules) -> None:
+    """633c.4(c): $1 of ante for every $5 wagered; optional at a premium table (633c.4(k)-(l))."""
+    ante = wager.side.get(SWITCH_HANDS_ANTE)
+    if rules.variant != "switch_hands":
+        if ante is not None:
+            raise WagerError(
+                f"box {wager.box}: a switch hands ante belongs to a Switch Hands table",
+                paragraph="633c.4(c)",
+            )
+        return
+    required = wager.amount // 500 * 100
+    if ante is None:
+        if rules.blackjack_premium:
+            return
+        raise WagerError(
+            f"box {wager.box}: a Switch Hands table requires an ante of {format_cents(required)}",
+            paragraph="633c.4(c)",
+        )
+    if ante != required:
+        raise WagerError(
+            f"box {wager.box}: the ante must be $1 for every $5 wagered, "
+            f"{format_cents(required)}, not {format_cents(ante)}",
+            paragraph="633c.4(c)",
+        )
+
+
 def validate_box_wagers(wagers: Sequence[BoxWager], rules: Rules) -> list[BoxWager]:
     """Check a round's Blackjack Wagers and return them in dealing order (box 1 first)."""
     if not wagers:
@@ -108,7 +137,10 @@ def validate_box_wagers(wagers: Sequence[BoxWager], rules: Rules) -> list[BoxWag
         seen.add(wager.box)
         validate_amount(wager.amount, rules, what=f"the Blackjack Wager on box {wager.box}")
         for name, stake in wager.side.items():
+            if name == SWITCH_HANDS_ANTE:
+                continue
             validate_side_wager(name, stake, rules, box=wager.box)
+        validate_ante(wager, rules)
         by_player[wager.player].append(wager.box)
     for player, boxes in by_player.items():
         boxes.sort()

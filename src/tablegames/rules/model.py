@@ -173,6 +173,13 @@ class Rules(BaseModel):
             "hands or after them."
         ),
     )
+    switch_surrender: bool = Field(
+        False,
+        description=(
+            "633a.12(a)(4) lists double, split, stand and draw for Blackjack Switch, not "
+            "surrender: a house that reads 633a.9 as still applying may allow it."
+        ),
+    )
     blackjack_premium: bool = Field(
         False,
         description="633c.4(k): the switch hands ante is optional (Blackjack premium table).",

@@ -1,0 +1,119 @@
+"""What the variations change in a round: Blackjack Switch (633a.12(a)), the hand-dealt game
+(633a.12(b)) and Switch Hands / Blackjack premium (633c.4). Pure functions of the rules and
+the hands, so the round engine stays one state machine for every variant.
+
+>>> from tablegames.rules import Rules
+>>> initial_hands(Rules(variant="blackjack_switch")), initial_hands(Rules())
+(2, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from tablegames.blackjack.hand import is_blackjack, points
+from tablegames.blackjack.state import BoxState, HandState, Settlement
+from tablegames.cards import Card
+from tablegames.money import winnings
+from tablegames.rules import Rules
+
+TIE_BLACKJACK = Fraction(1, 2)  # 633c.4(i)(2)(ii), 633c.4(o): 1 to 2
+COLOURED_BLACKJACK = Fraction(2)  # 633c.4(i)(2)(i), 633c.4(o): 2 to 1
+
+
+def initial_hands(rules: Rules) -> int:
+    """633a.12(a)(1), (3): a Blackjack Switch player plays two hands; everyone else one."""
+    return 2 if rules.variant == "blackjack_switch" else 1
+
+
+def is_natural(hand: HandState, rules: Rules) -> bool:
+    """A Blackjack that pays as one: never after a split (633a.1), nor after a Blackjack Switch
+    switch (633a.12(a)(5)(iii)-(iv) treat a "switched" Blackjack as a 21)."""
+    switched_away = rules.variant == "blackjack_switch" and hand.switched
+    return is_blackjack(hand.cards, from_split=hand.from_split or switched_away)
+
+
+def is_switched_blackjack(hand: HandState, rules: Rules) -> bool:
+    """633a.12(a)(5)(iii)-(iv): a Switch hand that became an ace and a ten by switching."""
+    return (
+        rules.variant == "blackjack_switch"
+        and hand.switched
+        and is_blackjack(hand.cards, from_split=hand.from_split)
+    )
+
+
+def blackjack_odds(rules: Rules, box: BoxState, hand: HandState) -> tuple[Fraction, str]:
+    """The odds a winning natural Blackjack pays, and the paragraph that sets them."""
+    if rules.variant == "switch_hands" and _coloured(hand.cards):
+        has_ante = box.ante > 0
+        # 633c.4(i)(2)(i): a switched player's same suit or same colour Blackjack pays 2 to 1;
+        # 633c.4(o): at a premium table any player who placed the ante is paid so.
+        if (rules.blackjack_premium and has_ante) or box.switched:
+            paragraph = "633c.4(o)" if rules.blackjack_premium else "633c.4(i)(2)(i)"
+            return COLOURED_BLACKJACK, paragraph
+    return rules.blackjack_ratio, "633a.13(a)"
+
+
+def tie_blackjack_pays(rules: Rules, box: BoxState) -> tuple[Fraction, str] | None:
+    """When Blackjack against a dealer Blackjack is paid 1 to 2 instead of tying."""
+    if rules.variant != "switch_hands":
+        return None
+    if rules.blackjack_premium:
+        return TIE_BLACKJACK, "633c.4(o)"  # 633c.4(o): every player at a premium table
+    if rules.tie_blackjack_pays and box.switched:
+        return TIE_BLACKJACK, "633c.4(i)(2)(ii)"
+    return None
+
+
+def natural_against_final_hand(
+    rules: Rules, box: BoxState, index: int, hand: HandState, dealer: Sequence[Card]
+) -> Settlement:
+    """A natural settled after the dealer's hand (633a.7(i)(1)(ii), 633a.7(p)(3))."""
+    total = points(dealer).total
+    if rules.variant == "blackjack_switch":
+        if total == 22:
+            # 633a.12(a)(5)(v): a dealer 22 returns every hand of 21 or less.
+            return _returned(box, index, hand, "633a.12(a)(5)(v)")
+        if total == 21:
+            # 633a.12(a)(5)(i): against a dealer's multi-card 21 a Blackjack pays 1 to 1.
+            return _paid(box, index, hand, Fraction(1), "633a.12(a)(5)(i)")
+    odds, paragraph = blackjack_odds(rules, box, hand)
+    return _paid(box, index, hand, odds, "633a.7(p)(3)" if paragraph == "633a.13(a)" else paragraph)
+
+
+def switch_rule_for_total(
+    rules: Rules, box: BoxState, index: int, hand: HandState, dealer: Sequence[Card]
+) -> Settlement | None:
+    """633a.12(a)(5)(iv)-(v): the Blackjack Switch exceptions for a standing hand, or None."""
+    if rules.variant != "blackjack_switch":
+        return None
+    total = points(dealer).total
+    if is_switched_blackjack(hand, rules) and total in (21, 22):
+        return _returned(box, index, hand, "633a.12(a)(5)(iv)")
+    if total == 22 and hand.points.total <= 21:
+        return _returned(box, index, hand, "633a.12(a)(5)(v)")
+    return None
+
+
+def _coloured(cards: Sequence[Card]) -> bool:
+    # "same suit or same color": hearts and diamonds are red, spades and clubs black.
+    return len(cards) == 2 and cards[0].suit.is_red == cards[1].suit.is_red
+
+
+def _paid(box: BoxState, index: int, hand: HandState, odds: Fraction, paragraph: str) -> Settlement:
+    return Settlement.blackjack_wager(
+        box,
+        index,
+        stake=hand.stake,
+        returned=hand.stake + winnings(hand.stake, odds),
+        outcome="blackjack",
+        paragraph=paragraph,
+    )
+
+
+def _returned(box: BoxState, index: int, hand: HandState, paragraph: str) -> Settlement:
+    stake = hand.total_stake
+    return Settlement.blackjack_wager(
+        box, index, stake=stake, returned=stake, outcome="push", paragraph=paragraph
+    )
