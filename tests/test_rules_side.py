@@ -109,3 +109,19 @@ def test_633c_4_b_switch_hands_wagers_in_five_dollar_increments() -> None:
 
 def test_633c_4_k_premium_options_belong_to_switch_hands() -> None:
     assert _rejected({"blackjack_premium": True}) == {"633c.4(k)"}
+
+
+@pytest.mark.parametrize(
+    ("preset", "variant"),
+    [
+        ("pa-blackjack-switch", "blackjack_switch"),
+        ("pa-hand-dealt-2deck", "hand_dealt"),
+        ("pa-switch-hands-premium", "switch_hands"),
+    ],
+)
+def test_633a_12_and_633c_4_variation_presets_are_valid_pennsylvania_rules(
+    preset: str, variant: str
+) -> None:
+    rules = rules_from_mapping({"preset": preset})
+    assert rules.variant == variant
+    assert rules.non_pa() == []
