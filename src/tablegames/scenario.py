@@ -20,14 +20,14 @@ from typing import Any
 from tablegames.blackjack.actions import Action
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.sidebook import Selections
-from tablegames.blackjack.wagers import BoxWager
+from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE, BoxWager
 from tablegames.cards import parse_cards
 from tablegames.cardsource import StackedShoe
 from tablegames.errors import ScenarioError
 from tablegames.rules import rules_from_mapping
 
 SCENARIO_KEYS = {"rules", "shoe", "boxes", "decisions", "description", "selections", "meters"}
-BOX_KEYS = {"box", "wager", "player", "side"}
+BOX_KEYS = {"box", "wager", "player", "side", "ante"}
 DECISION_KEYS = {"box", "hand", "action", "amount"}
 
 
@@ -63,9 +63,12 @@ def build_round(scenario: Mapping[str, Any]) -> Round:
     wagers = []
     for index, entry in enumerate(boxes):
         _require_keys(f"boxes[{index}]", entry, BOX_KEYS, {"box", "wager"})
-        side = entry.get("side", {})
-        if not isinstance(side, Mapping):
+        side = dict(entry.get("side", {}))
+        if not isinstance(entry.get("side", {}), Mapping):
             raise ScenarioError(f"boxes[{index}].side must map side wager names to cents")
+        if "ante" in entry:
+            # 633c.4(c): the Switch Hands ante, written as its own key for readability.
+            side[SWITCH_HANDS_ANTE] = entry["ante"]
         wagers.append(
             BoxWager(
                 box=_int(f"boxes[{index}].box", entry["box"]),
