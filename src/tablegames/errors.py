@@ -16,7 +16,8 @@ class TableGamesError(ValueError):
     def __init__(self, message: str, *, paragraph: str | None = None) -> None:
         self.message = message
         self.paragraph = paragraph
-        super().__init__(f"{message} (58 Pa. Code {paragraph})" if paragraph else message)
+        cited = paragraph is None or f"58 Pa. Code {paragraph}" in message
+        super().__init__(message if cited else f"{message} (58 Pa. Code {paragraph})")
 
 
 class CardError(TableGamesError):

@@ -106,6 +106,9 @@ class DealerProcedure:
                 ]
             )
         live = self._hands_with(HandStatus.STOOD) or self._hands_with(HandStatus.DOUBLED)
+        if self.rules.variant == "blackjack_switch":
+            # 633a.12(a)(5)(i), (v): a Switch Blackjack is paid by the dealer's final hand.
+            live = live or self._hands_with(HandStatus.BLACKJACK)
         if not (live or self.side.depends_on_dealer()):
             # 633a.7(n): nothing the dealer could draw would change the outcome.
             self._log(

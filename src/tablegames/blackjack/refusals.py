@@ -101,6 +101,16 @@ def play_refusal(
     rules: Rules, box: BoxState, hand: HandState, action: Action, amount: int | None
 ) -> IllegalActionError | None:
     """Playing decisions on the current hand (633a.7(i)-(k), 633a.9-633a.11)."""
+    if action is Action.EZ_BUST:
+        return IllegalActionError(
+            "EZ Bust is offered only after the deal against a 2-6 up card, and after a split",
+            paragraph="633b.16(c)",
+        )
+    if action in (Action.SWITCH, Action.KEEP):
+        return IllegalActionError(
+            f"{action.value} is a Blackjack Switch or Switch Hands decision, not asked now",
+            paragraph="633a.12(a)(4)",
+        )
     if amount is not None and action is not Action.DOUBLE:
         return IllegalActionError(f"{action.value} takes no amount")
     if action is Action.STAND:
@@ -173,7 +183,8 @@ def _split_refusal(rules: Rules, box: BoxState, hand: HandState) -> IllegalActio
             "only two cards of identical value may be split", paragraph="633a.11(a)"
         )
     # At Blackjack Switch each of the two hands may split up to the house limit.
-    if len(box.hands) >= rules.max_hands * initial_hands(rules):
+    family = sum(1 for other in box.hands if other.origin == hand.origin)
+    if family >= rules.max_hands:
         return IllegalActionError(
             f"the house allows at most {rules.max_hands} hands from splitting",
             paragraph="633a.11(c)",

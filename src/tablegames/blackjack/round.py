@@ -362,7 +362,10 @@ class Round(DealerProcedure, DecisionTriads):
 
     def _bust(self, box: BoxState, hand: HandState, paragraph: str) -> None:
         self._complete(hand, HandStatus.BUSTED, "busted", paragraph)
-        if self.rules.variant == "hand_dealt":
+        # Without the check (non-PA) a busted hand waits, so that original bets only
+        # (633a.11(d)) can still limit what a dealer Blackjack collects.
+        waits = not self.rules.dealer_peeks and self.rules.original_bets_only
+        if self.rules.variant == "hand_dealt" and not waits:
             # 633a.12(b)(6)(ii): a busted hand is discarded at once, its wager collected.
             self._emit([settlement.busted(box, self._hand_index, hand, "633a.12(b)(6)(ii)")])
             hand.status = HandStatus.SETTLED
@@ -375,7 +378,13 @@ class Round(DealerProcedure, DecisionTriads):
         # 633a.11(b): the new hand is laid at the end of the box's row (toward the dealer's
         # right), so hands are completed in the order they were formed and keep their numbers.
         box.hands.append(
-            HandState(cards=[second], stake=hand.stake, from_split=True, split_aces=aces)
+            HandState(
+                cards=[second],
+                stake=hand.stake,
+                from_split=True,
+                split_aces=aces,
+                origin=hand.origin,
+            )
         )
         self._log(
             WagerPlaced(
@@ -448,7 +457,7 @@ class Round(DealerProcedure, DecisionTriads):
                     paragraph="633a.12(a)(1)" if index else "633a.6(d)",
                 )
             )
-            box.hands.append(HandState(cards=[], stake=box.wager.amount))
+            box.hands.append(HandState(cards=[], stake=box.wager.amount, origin=index))
         for name, stake in box.wager.side.items():
             if name == SWITCH_HANDS_ANTE:
                 box.ante = stake
@@ -575,7 +584,11 @@ class Round(DealerProcedure, DecisionTriads):
                 self._hand_index = 0
                 continue
             hand = box.hands[self._hand_index]
-            if hand.status is HandStatus.BLACKJACK and not self._up_card_ace_or_ten():
+            if (
+                hand.status is HandStatus.BLACKJACK
+                and not self._up_card_ace_or_ten()
+                and self.rules.variant != "blackjack_switch"
+            ):
                 # 633a.7(i)(1)(i): against a 2-9 up card the Blackjack is paid at once.
                 odds, paragraph = variants.blackjack_odds(self.rules, box, hand)
                 if paragraph == "633a.13(a)":

@@ -27,6 +27,7 @@ class HandState:
     cards: list[Card]
     stake: int  # the Blackjack Wager on this hand; a split hand's equals the original (633a.11(a))
     from_split: bool = False
+    origin: int = 0  # the initial hand it was split from (Blackjack Switch has two)
     split_aces: bool = False
     double: int = 0
     status: HandStatus = HandStatus.OPEN

@@ -103,7 +103,9 @@ def rules_from_mapping(data: Mapping[str, Any]) -> Rules:
     """
     rules, found = findings_for_mapping(data)
     if found or rules is None:
-        raise RulesError("; ".join(str(item) for item in found))
+        # The first paragraph named is the error's paragraph; the message lists every finding.
+        paragraph = next((item.paragraph for item in found if item.paragraph), None)
+        raise RulesError("; ".join(str(item) for item in found), paragraph=paragraph)
     return rules
 
 

@@ -1,0 +1,1 @@
+"""Game mathematics: exact analysis and simulation."""

@@ -1,0 +1,1 @@
+"""Exact combinatorial analysis with card removal."""

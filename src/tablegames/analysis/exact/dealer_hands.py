@@ -1,0 +1,142 @@
+"""The dealer's possible hands, enumerated once per drawing rule (633a.7(m)), and the exact
+probability of each final total for any shoe composition (card removal included).
+
+Every ordered way the dealer can draw to a standing total is enumerated from each up card; hands
+with the same cards are merged and counted (`multiplier[up]` orderings). For a shoe with counts
+c[r] the probability of one ordering of a hand with k[r] cards of each rank is
+prod_r c[r]^(k[r]) / n^(K) (falling factorials), the same for every ordering, so the
+probability of a final total is a sum over a few thousand hands: a small numba kernel.
+
+Ranks are indexed 0-9 for the point values 1 (ace) to 10.
+
+>>> hands = dealer_hands(hits_soft_17=False)
+>>> probabilities = dealer_probabilities(hands, shoe_counts(1))
+>>> round(float(probabilities[5, BUST]), 4)  # a single deck, dealer shows 6
+0.4208
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+
+# Columns of a dealer distribution: final totals 17-21, bust, Blackjack.
+TOTALS = (17, 18, 19, 20, 21)
+BUST = 5
+BLACKJACK = 6
+OUTCOMES = 7
+MAX_CARDS = 13  # enough for any dealer hand (A A A A 2 2 2 2 3 ... stops well before)
+
+
+def shoe_counts(decks: int) -> IntArray:
+    """Cards of each point value (ace, 2, ..., 9, ten-values) in `decks` decks."""
+    counts = np.full(10, 4 * decks, dtype=np.int64)
+    counts[9] = 16 * decks
+    return counts
+
+
+@dataclass(frozen=True)
+class DealerHands:
+    """Every standing (17-21, not Blackjack) dealer hand: its cards, total and orderings."""
+
+    cards: IntArray  # (hands, 10) cards of each rank
+    total_index: IntArray  # (hands,) 0-4 for totals 17-21
+    multiplier: IntArray  # (hands, 10) orderings that start with each up card
+
+
+@lru_cache(maxsize=2)
+def dealer_hands(*, hits_soft_17: bool) -> DealerHands:
+    """Enumerate the dealer's standing hands under 633a.7(m) (or the non-PA H17 what-if)."""
+    found: dict[tuple[int, ...], list[int]] = {}
+    counts = [0] * 10
+
+    def draw(up: int, hard: int, aces: int, cards: int) -> None:
+        soft = aces > 0 and hard + 10 <= 21
+        total = hard + 10 if soft else hard
+        if total < 17 or (hits_soft_17 and soft and total == 17):
+            for rank in range(10):
+                counts[rank] += 1
+                draw(up, hard + rank + 1, aces + (rank == 0), cards + 1)
+                counts[rank] -= 1
+            return
+        if total > 21 or (cards == 2 and total == 21):
+            return  # busts are counted as the remainder; Blackjack separately
+        key = (*counts, total)
+        found.setdefault(key, [0] * 10)[up] += 1
+
+    for up in range(10):
+        counts[up] += 1
+        draw(up, up + 1, int(up == 0), 1)
+        counts[up] -= 1
+    keys = sorted(found)
+    return DealerHands(
+        cards=np.array([key[:10] for key in keys], dtype=np.int64),
+        total_index=np.array([key[10] - 17 for key in keys], dtype=np.int64),
+        multiplier=np.array([found[key] for key in keys], dtype=np.int64),
+    )
+
+
+@numba.njit(cache=True)
+def _probabilities(
+    hand_cards: IntArray, total_index: IntArray, multiplier: IntArray, shoe: IntArray
+) -> FloatArray:
+    result = np.zeros((10, OUTCOMES))
+    n = 0
+    for rank in range(10):
+        n += shoe[rank]
+    if n < 2:
+        return result
+    # falling[r, k] = c_r (c_r - 1) ... (c_r - k + 1); falling_n[k] likewise for n.
+    falling = np.ones((10, MAX_CARDS + 1))
+    for rank in range(10):
+        for k in range(1, MAX_CARDS + 1):
+            falling[rank, k] = falling[rank, k - 1] * max(shoe[rank] - k + 1, 0)
+    falling_n = np.ones(MAX_CARDS + 1)
+    for k in range(1, MAX_CARDS + 1):
+        falling_n[k] = falling_n[k - 1] * max(n - k + 1, 0)
+    for hand in range(hand_cards.shape[0]):
+        p = 1.0
+        size = 0
+        for rank in range(10):
+            k = hand_cards[hand, rank]
+            if k:
+                p *= falling[rank, k]
+                size += k
+        if p == 0.0 or falling_n[size] == 0.0:
+            continue
+        p /= falling_n[size]
+        column = total_index[hand]
+        for up in range(10):
+            m = multiplier[hand, up]
+            if m:
+                result[up, column] += m * p
+    for up in range(10):
+        if shoe[up] == 0:
+            continue
+        # Condition on the up card: divide by P(up) = c_up / n.
+        standing = 0.0
+        for column in range(5):
+            result[up, column] *= n / shoe[up]
+            standing += result[up, column]
+        if up == 0:
+            result[up, BLACKJACK] = shoe[9] / (n - 1)
+        elif up == 9:
+            result[up, BLACKJACK] = shoe[0] / (n - 1)
+        result[up, BUST] = 1.0 - standing - result[up, BLACKJACK]
+    return result
+
+
+def dealer_probabilities(hands: DealerHands, shoe: IntArray) -> FloatArray:
+    """P(final outcome | up card) for the dealer drawing from `shoe` (the up card included).
+
+    Rows are up cards (ace first); columns 17, 18, 19, 20, 21, bust, Blackjack. A row for an up
+    card the shoe does not hold is all zero.
+    """
+    return _probabilities(hands.cards, hands.total_index, hands.multiplier, shoe)

@@ -1,0 +1,180 @@
+"""numba kernels of the exact analysis, behind the validated functions of game.py.
+
+They take only arrays and scalars. `game_reference.py` is their slow twin in plain Python, and
+tests/analysis/test_game.py checks that both give the same values.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from tablegames.analysis.exact.dealer_hands import (
+    BLACKJACK,
+    BUST,
+    MAX_CARDS,
+    OUTCOMES,
+    DealerHands,
+    FloatArray,
+    IntArray,
+)
+
+
+def sparse_dealer(hands: DealerHands) -> tuple[IntArray, ...]:
+    """Dealer hands as compressed rows: the ranks each uses, and its up-card orderings."""
+    rank_start = [0]
+    ranks: list[int] = []
+    counts: list[int] = []
+    up_start = [0]
+    ups: list[int] = []
+    multipliers: list[int] = []
+    for row in range(hands.cards.shape[0]):
+        for rank in range(10):
+            if hands.cards[row, rank]:
+                ranks.append(rank)
+                counts.append(int(hands.cards[row, rank]))
+        rank_start.append(len(ranks))
+        for up in range(10):
+            if hands.multiplier[row, up]:
+                ups.append(up)
+                multipliers.append(int(hands.multiplier[row, up]))
+        up_start.append(len(ups))
+    sizes = hands.cards.sum(axis=1)
+    rows = (rank_start, ranks, counts, up_start, ups, multipliers)
+    return (
+        *(np.array(values, dtype=np.int64) for values in rows),
+        sizes.astype(np.int64),
+        hands.total_index.astype(np.int64),
+    )
+
+
+@numba.njit(cache=True)
+def dealer_outcomes(
+    shoes: IntArray,
+    rank_start: IntArray,
+    ranks: IntArray,
+    counts: IntArray,
+    up_start: IntArray,
+    ups: IntArray,
+    multipliers: IntArray,
+    sizes: IntArray,
+    total_index: IntArray,
+) -> FloatArray:
+    """P(dealer outcome | up card) for every shoe: (shoes, 10 up cards, 7 outcomes)."""
+    result = np.zeros((shoes.shape[0], 10, OUTCOMES))
+    falling = np.ones((10, MAX_CARDS + 1))
+    falling_n = np.ones(MAX_CARDS + 1)
+    for s in range(shoes.shape[0]):
+        shoe = shoes[s]
+        n = 0
+        for rank in range(10):
+            n += shoe[rank]
+            for k in range(1, MAX_CARDS + 1):
+                falling[rank, k] = falling[rank, k - 1] * max(shoe[rank] - k + 1, 0)
+        for k in range(1, MAX_CARDS + 1):
+            falling_n[k] = falling_n[k - 1] * max(n - k + 1, 0)
+        out = result[s]
+        for hand in range(sizes.shape[0]):
+            p = 1.0
+            for j in range(rank_start[hand], rank_start[hand + 1]):
+                p *= falling[ranks[j], counts[j]]
+            if p == 0.0:
+                continue
+            p /= falling_n[sizes[hand]]
+            column = total_index[hand]
+            for j in range(up_start[hand], up_start[hand + 1]):
+                out[ups[j], column] += multipliers[j] * p
+        for up in range(10):
+            if shoe[up] == 0:
+                continue
+            standing = 0.0
+            for column in range(5):
+                out[up, column] *= n / shoe[up]
+                standing += out[up, column]
+            if up == 0:
+                out[up, BLACKJACK] = shoe[9] / (n - 1)
+            elif up == 9:
+                out[up, BLACKJACK] = shoe[0] / (n - 1)
+            out[up, BUST] = 1.0 - standing - out[up, BLACKJACK]
+    return result
+
+
+@numba.njit(cache=True)
+def hand_values(
+    shoe: IntArray,
+    removal: IntArray,
+    best: IntArray,
+    order: IntArray,
+    successor: IntArray,
+    decide: IntArray,
+    may_double_next: IntArray,
+    dealer_row: IntArray,
+    dealer: FloatArray,
+    refund: bool,
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """E(stand), E(hit) and E(double) of every hand against every up card, most cards first.
+
+    A successor is played CDZ-: the option that is best for the unsplit hand with the same
+    cards (`decide`), valued in the successor's own context.
+    """
+    hands = removal.shape[0]
+    stand = np.zeros((hands, 10))
+    hit = np.zeros((hands, 10))
+    double = np.zeros((hands, 10))
+    for index in range(hands):
+        row = dealer[dealer_row[index]]
+        total = best[index]
+        for up in range(10):
+            value = row[up, BUST] - row[up, BLACKJACK]
+            for column in range(5):
+                dealer_total = 17 + column
+                if total > dealer_total:
+                    value += row[up, column]
+                elif total < dealer_total:
+                    value -= row[up, column]
+            stand[index, up] = value
+    remaining = np.zeros(10)
+    for position in range(hands):
+        index = order[position]
+        for up in range(10):
+            n = 0.0
+            for rank in range(10):
+                remaining[rank] = shoe[rank] - removal[index, rank]
+                n += remaining[rank]
+            if remaining[up] == 0:
+                continue
+            remaining[up] -= 1
+            n -= 1
+            hit_value = 0.0
+            double_value = 0.0
+            if refund:
+                # 633a.10(b): a dealer Blackjack takes only the initial wager.
+                if up == 0:
+                    double_value = remaining[9] / n
+                elif up == 9:
+                    double_value = remaining[0] / n
+            for rank in range(10):
+                if remaining[rank] == 0:
+                    continue
+                p = remaining[rank] / n
+                nxt = successor[index, rank]
+                if nxt < 0:
+                    hit_value -= p
+                    double_value -= 2 * p
+                    continue
+                double_value += 2 * p * stand[nxt, up]
+                if best[nxt] >= 21:
+                    hit_value += p * stand[nxt, up]  # 633a.7(k)(1): no draw on 21
+                    continue
+                choose = decide[nxt]
+                option = stand[choose, up]
+                value = stand[nxt, up]
+                if hit[choose, up] > option:
+                    option = hit[choose, up]
+                    value = hit[nxt, up]
+                if may_double_next[nxt] and double[choose, up] > option:
+                    value = double[nxt, up]
+                hit_value += p * value
+            hit[index, up] = hit_value
+            double[index, up] = double_value
+    return stand, hit, double
