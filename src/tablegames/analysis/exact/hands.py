@@ -118,7 +118,7 @@ def build_hand_table(rules: Rules, shoe: IntArray) -> HandTable:
     cards = np.concatenate(parts_cards)
     removal = np.concatenate(parts_removal)
     context_id = np.concatenate(parts_context)
-    code = context_id * _STRIDE + cards @ _WEIGHTS
+    code: IntArray = (context_id * _STRIDE + cards @ _WEIGHTS).astype(np.int64)
     order = np.argsort(code)
     sorted_code = code[order]
 
