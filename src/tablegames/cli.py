@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
 from tablegames.errors import TableGamesError
-from tablegames.rules import findings_for_mapping, read_rules_file
+from tablegames.rules import Rules, findings_for_mapping, read_rules_file
 
 app = typer.Typer(
     help="Pennsylvania table games: Blackjack (58 Pa. Code 633a) and craps Power Odds (623b.5).",
@@ -90,6 +90,101 @@ def rules_show(
         mark = f"non-PA {flagged[name].paragraph}" if name in flagged else ""
         table.add_row(name, str(getattr(house, name)), mark, info.description or "")
     Console().print(table)
+
+
+def _house(preset: str | None, rules: Path | None, overrides: list[str] | None) -> Rules:
+    from tablegames.rules import load_rules
+
+    try:
+        return load_rules(
+            preset=preset or (None if rules else "pa-6deck"), path=rules, overrides=overrides or ()
+        )
+    except TableGamesError as error:
+        err.print(f"error: {error}", markup=False)
+        raise typer.Exit(2) from error
+
+
+PresetOption = Annotated[str | None, typer.Option(help="House rules preset (default pa-6deck).")]
+RulesOption = Annotated[Path | None, typer.Option(help="Rules Submission TOML file.")]
+SetOption = Annotated[
+    list[str] | None, typer.Option("--set", help="Override a house rule: NAME=VALUE.")
+]
+
+
+@app.command("edge")
+def edge_command(
+    wager: Annotated[str, typer.Argument(help="blackjack, or a side wager such as lucky_ladies.")],
+    preset: PresetOption = None,
+    rules: RulesOption = None,
+    overrides: SetOption = None,
+    decks: Annotated[int | None, typer.Option(help="Decks (overrides the rules).")] = None,
+    paytable: Annotated[str | None, typer.Option(help="Side wager paytable.")] = None,
+    strategy: Annotated[str, typer.Option(help="cdz (default) or basic.")] = "cdz",
+    hands: Annotated[bool, typer.Option(help="Per-hand values for every two-card hand.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Exact house edge, standard deviation and line probabilities of a wager."""
+    extra = [*(overrides or []), *([f"decks={decks}"] if decks is not None else [])]
+    house = _house(preset, rules, extra)
+    try:
+        if wager == "blackjack":
+            from tablegames.analysis.exact.blackjack_report import edge_blackjack
+
+            if strategy not in ("cdz", "basic"):
+                raise TableGamesError(f"strategy {strategy!r}: choose cdz or basic")
+            report = edge_blackjack(house, strategy=strategy, hands=hands)  # type: ignore[arg-type]
+        else:
+            from tablegames.analysis.exact.side_wagers import edge_report
+
+            report = edge_report(wager, decks=house.decks, paytable=paytable, rules=house)
+    except TableGamesError as error:
+        err.print(f"error: {error}", markup=False)
+        raise typer.Exit(2) from error
+    if as_json:
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+        return
+    _print_edge(report)
+
+
+def _print_edge(report: dict[str, Any]) -> None:
+    out = Console()
+    edge = float(report["house_edge"])
+    out.print(
+        f"[bold]{report['wager']}[/bold], {report['decks']} decks: house edge "
+        f"{edge * 100:.6f}%, standard deviation {float(report['std_dev']):.4f}"
+    )
+    for finding in report.get("non_pa", []):
+        out.print(f"[red]non-PA[/red] {finding}")
+    lines = report.get("lines")
+    if isinstance(lines, list):
+        for line in lines:
+            out.print(f"  {line['outcome']:<40} {line['probability']:.8f}  pays {line['pays']}")
+
+
+@app.command("strategy")
+def strategy_command(
+    preset: PresetOption = None,
+    rules: RulesOption = None,
+    overrides: SetOption = None,
+    out: Annotated[Path, typer.Option(help="Folder for strategy.csv and strategy.png.")] = Path(
+        "."
+    ),
+) -> None:
+    """The total-dependent basic strategy chart as CSV and as a PNG heat-map."""
+    from tablegames.analysis.exact.blackjack_report import chart_csv, chart_png, strategy_chart
+
+    house = _house(preset, rules, overrides)
+    try:
+        chart = strategy_chart(house)
+    except TableGamesError as error:
+        err.print(f"error: {error}", markup=False)
+        raise typer.Exit(2) from error
+    out.mkdir(parents=True, exist_ok=True)
+    text = chart_csv(chart)
+    (out / "strategy.csv").write_text(text, encoding="utf-8")
+    chart_png(chart, house, str(out / "strategy.png"))
+    sys.stdout.write(text)
+    err.print(f"wrote {out / 'strategy.csv'} and {out / 'strategy.png'}")
 
 
 @app.command("play")

@@ -1,9 +1,11 @@
-"""The exact expected value of the main game under any Rules Submission (CDZ- play).
+"""The exact expected value of the main game under any Rules Submission.
 
-Composition-dependent zero-memory play: every decision depends on the cards in the hand and the
-up card and is the best one for the full shoe less those cards; split hands use the decisions of
-unsplit hands with the same cards; the value of splitting (resplits up to 4 hands) is exact for
-that strategy (split_values.py).
+Two strategies. CDZ- (composition-dependent zero-memory): every decision depends on the cards in
+the hand and the up card and is the best one for the full shoe less those cards; split hands use
+the decisions of unsplit hands with the same cards. Basic: a total-dependent chart (hard and soft
+totals, pairs), each decision the best on average over the hands with that total, weighted by
+how likely each is to be dealt. The value of splitting (resplits up to 4 hands) is exact for the
+strategy played (split_values.py).
 
 Values are unconditional (a dealer Blackjack is one of the outcomes) in the accounting of
 633a.7(h): with the dealer checking for Blackjack first, a dealer Blackjack costs exactly the
@@ -12,55 +14,60 @@ initial wager, so doubles and splits add back what they would otherwise lose (63
 apply, and with doubles and splits lost in full otherwise.
 
 >>> from tablegames.rules import Rules
->>> values = analyse(Rules(decks=1, max_hands=2, resplit_aces=False, hit_split_aces=False))
->>> round(values.house_edge * 100, 4)  # percent; one deck favours the player
+>>> result = analyse(Rules(decks=1, max_hands=2, resplit_aces=False, hit_split_aces=False))
+>>> round(result.house_edge * 100, 4)  # percent; one deck favours the player
 -0.1752
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 
+from tablegames.analysis.exact.basic_strategy import BasicChart, basic_chart
 from tablegames.analysis.exact.dealer_hands import (
     FloatArray,
+    IntArray,
     dealer_hands,
     dealer_probabilities,
     shoe_counts,
 )
-from tablegames.analysis.exact.hands import (
-    ACE,
-    TEN,
-    HandTable,
-    build_hand_table,
-    max_split_hands,
-)
+from tablegames.analysis.exact.hands import ACE, TEN, HandTable, build_hand_table, max_split_hands
 from tablegames.analysis.exact.kernels import dealer_outcomes, hand_values, sparse_dealer
-from tablegames.analysis.exact.split_values import split_value
+from tablegames.analysis.exact.split_values import Values, split_value
 from tablegames.errors import RulesError
 from tablegames.rules import Rules
 
 MAX_EXACT_SPLIT_HANDS = 4
+Strategy = Literal["cdz", "basic"]
+OPTIONS = ("stand", "hit", "double", "split", "surrender")
 
 
 @dataclass
 class GameValues:
-    """Unconditional expected values per hand and up card, and the game's overall value."""
+    """The analysis of one rule set and strategy: per hand, per up card, and overall."""
 
     rules: Rules
+    strategy: Strategy
     table: HandTable
-    stand: FloatArray
-    hit: FloatArray
-    double: FloatArray
+    values: Values
     split: FloatArray  # (10 pair ranks, 10 up cards); 0 where splitting is not allowed
+    split_square: FloatArray
     dealer: FloatArray  # full-shoe dealer outcomes (10 up cards, 7 outcomes)
     overall: float
+    second_moment: float
     by_up_card: FloatArray
 
     @property
     def house_edge(self) -> float:
         return -self.overall
+
+    @property
+    def std_dev(self) -> float:
+        return math.sqrt(self.second_moment - self.overall**2)
 
 
 def check_supported(rules: Rules) -> None:
@@ -76,56 +83,69 @@ def check_supported(rules: Rules) -> None:
         )
 
 
-def hand_table_values(rules: Rules, table: HandTable) -> tuple[FloatArray, FloatArray, FloatArray]:
-    """E(stand), E(hit), E(double) for every hand of the table (the numba path)."""
+def hand_table_values(rules: Rules, table: HandTable, fixed: IntArray) -> Values:
+    """Values and second moments of every hand of the table (the numba path)."""
     sparse = sparse_dealer(dealer_hands(hits_soft_17=rules.dealer_hits_soft_17))
     # Hands with the same removal see the same dealer: compute each distinct shoe once.
     removal_code = table.removal @ (32 ** np.arange(10, dtype=np.int64))
     _, first, dealer_row = np.unique(removal_code, return_index=True, return_inverse=True)
     dealer = dealer_outcomes(table.shoe - table.removal[first], *sparse)
     order = np.argsort(-table.hard, kind="stable").astype(np.int64)
-    may_double_next = np.zeros(len(table.hard), dtype=np.int64)
-    return hand_values(
+    values, squares = hand_values(
         table.shoe,
         table.removal,
         table.best,
         order,
         table.successor,
         table.decide,
-        may_double_next,
+        fixed,
         dealer_row.reshape(-1).astype(np.int64),
         dealer,
         rules.dealer_peeks or rules.original_bets_only,
     )
+    return Values(values=values, squares=squares, fixed=fixed)
 
 
-def analyse(rules: Rules) -> GameValues:
-    """The exact CDZ- expected value of the initial wager under `rules`."""
+def analyse(rules: Rules, strategy: Strategy = "cdz") -> GameValues:
+    """The exact expected value of the initial wager under `rules` for `strategy`."""
     check_supported(rules)
     shoe = shoe_counts(rules.decks)
     table = build_hand_table(rules, shoe)
-    values = hand_table_values(rules, table)
+    cdz = _evaluate(rules, table, np.full((len(table.hard), 10), -1, dtype=np.int64), None)
+    if strategy == "cdz":
+        return cdz
+    chart = basic_chart(cdz)
+    return _evaluate(rules, table, chart.fixed_for(table), chart)
+
+
+def _evaluate(
+    rules: Rules, table: HandTable, fixed: IntArray, chart: BasicChart | None
+) -> GameValues:
+    values = hand_table_values(rules, table, fixed)
     split = np.zeros((10, 10))
+    split_square = np.zeros((10, 10))
     for pair in range(10):
-        most = max_split_hands(rules, pair, shoe)
+        most = max_split_hands(rules, pair, table.shoe)
         if most >= 2:
-            split[pair] = split_value(rules, table, values, pair, most)
-    overall, by_up = overall_value(rules, table, values, split)
+            split[pair], split_square[pair] = split_value(rules, table, values, pair, most)
     hands = dealer_hands(hits_soft_17=rules.dealer_hits_soft_17)
-    return GameValues(
+    result = GameValues(
         rules=rules,
+        strategy="cdz" if chart is None else "basic",
         table=table,
-        stand=values[0],
-        hit=values[1],
-        double=values[2],
+        values=values,
         split=split,
-        dealer=dealer_probabilities(hands, shoe),
-        overall=overall,
-        by_up_card=by_up,
+        split_square=split_square,
+        dealer=dealer_probabilities(hands, table.shoe),
+        overall=0.0,
+        second_moment=0.0,
+        by_up_card=np.zeros(10),
     )
+    _overall(result, chart)
+    return result
 
 
-def blackjack_chance(shoe_after: FloatArray, up: int) -> float:
+def blackjack_chance(shoe_after: IntArray, up: int) -> float:
     """P(dealer Blackjack | up card) from the cards left after the up card and the hand."""
     total = float(shoe_after.sum())
     if up == ACE:
@@ -136,49 +156,38 @@ def blackjack_chance(shoe_after: FloatArray, up: int) -> float:
 
 
 def two_card_options(
-    rules: Rules,
-    table: HandTable,
-    values: tuple[FloatArray, FloatArray, FloatArray],
-    split: FloatArray,
-    first: int,
-    second: int,
-    up: int,
-) -> dict[str, float]:
-    """The unconditional value of each option for a two-card hand against an up card."""
-    stand, hit, double = values
+    result: GameValues, first: int, second: int, up: int
+) -> dict[str, tuple[float, float]]:
+    """(value, second moment) of each option for a two-card hand against an up card."""
+    rules, table, values = result.rules, result.table, result.values
     hand = [0] * 10
     hand[first] += 1
     hand[second] += 1
     index = table.find(hand)
     rest = table.shoe - np.array(hand)
     rest[up] -= 1
-    chance = blackjack_chance(rest.astype(np.float64), up)
+    chance = blackjack_chance(rest, up)
     if {first, second} == {ACE, TEN}:
         # 633a.13(a): a Blackjack pays 3 to 2 unless the dealer has one too (633a.7(q)).
-        return {"stand": float(rules.blackjack_ratio) * (1 - chance)}
+        payoff = float(rules.blackjack_ratio)
+        return {"stand": (payoff * (1 - chance), payoff**2 * (1 - chance))}
     options = {
-        "stand": float(stand[index, up]),
-        "hit": float(hit[index, up]),
-        "double": float(double[index, up]),  # 633a.10(a): any first two cards
+        name: (float(values.values[index, up, k]), float(values.squares[index, up, k]))
+        for k, name in enumerate(("stand", "hit", "double"))  # 633a.10(a): any two cards
     }
     if first == second and max_split_hands(rules, first, table.shoe) >= 2:
-        options["split"] = float(split[first, up])
+        options["split"] = (float(result.split[first, up]), float(result.split_square[first, up]))
     if rules.late_surrender:
         # 633a.9(a): half back; against a dealer Blackjack all is lost (633a.9(a)(2)).
-        options["surrender"] = -0.5 - chance / 2
+        options["surrender"] = (-0.5 - chance / 2, 0.25 * (1 - chance) + chance)
     return options
 
 
-def overall_value(
-    rules: Rules,
-    table: HandTable,
-    values: tuple[FloatArray, FloatArray, FloatArray],
-    split: FloatArray,
-) -> tuple[float, FloatArray]:
-    """The expected value of a round over every up card and first two cards, best option."""
-    shoe = table.shoe
+def _overall(result: GameValues, chart: BasicChart | None) -> None:
+    """The expected value of a round over every up card and first two cards."""
+    shoe = result.table.shoe
     total = float(shoe.sum())
-    by_up = np.zeros(10)
+    overall = second_moment = 0.0
     for up in range(10):
         if shoe[up] == 0:
             continue
@@ -187,12 +196,18 @@ def overall_value(
         n = float(after_up.sum())
         for first in range(10):
             for second in range(10):
-                p_first = after_up[first] / n
                 left = after_up[second] - (first == second)
-                if p_first == 0 or left <= 0:
+                if after_up[first] == 0 or left <= 0:
                     continue
-                p = p_first * left / (n - 1)
-                options = two_card_options(rules, table, values, split, first, second, up)
-                by_up[up] += p * max(options.values())
-    overall = float(sum(by_up[up] * shoe[up] / total for up in range(10)))
-    return overall, by_up
+                p = after_up[first] / n * left / (n - 1)
+                options = two_card_options(result, first, second, up)
+                if chart is None:
+                    value, square = max(options.values())
+                else:
+                    value, square = options[chart.first_decision(first, second, up, options)]
+                result.by_up_card[up] += p * value
+                weight = p * shoe[up] / total
+                overall += weight * value
+                second_moment += weight * square
+    result.overall = overall
+    result.second_moment = second_moment

@@ -14,29 +14,31 @@ from tablegames.analysis.exact.dealer_hands import (
     dealer_hands,
     dealer_probabilities,
 )
-from tablegames.analysis.exact.hands import ACE, TEN, HandTable, best_total, hard_total
-from tablegames.analysis.exact.split_values import played_value
+from tablegames.analysis.exact.hands import ACE, TEN, HandTable, best_total
+from tablegames.analysis.exact.split_values import Values, played
 from tablegames.rules import Rules
 
 
-def reference_hand_values(
-    rules: Rules, table: HandTable
-) -> tuple[FloatArray, FloatArray, FloatArray]:
+def reference_hand_values(rules: Rules, table: HandTable) -> tuple[FloatArray, FloatArray]:
+    """values[hand, up, option] and second moments for CDZ- play, one hand at a time."""
     hands = dealer_hands(hits_soft_17=rules.dealer_hits_soft_17)
     size = len(table.hard)
-    stand, hit, double = np.zeros((size, 10)), np.zeros((size, 10)), np.zeros((size, 10))
+    values, squares = np.zeros((size, 10, 3)), np.zeros((size, 10, 3))
     for index in range(size):
         dealer = dealer_probabilities(hands, table.shoe - table.removal[index])
-        total = best_total(tuple(table.cards[index]))
+        total = best_total(tuple(int(x) for x in table.cards[index]))
         for up in range(10):
             row = dealer[up]
             value = row[BUST] - row[BLACKJACK]
+            push = 0.0
             for column in range(5):
                 value += np.sign(total - (17 + column)) * row[column]
-            stand[index, up] = value
+                push += row[column] if total == 17 + column else 0.0
+            values[index, up, 0] = value
+            squares[index, up, 0] = 1.0 - push
     refund = rules.dealer_peeks or rules.original_bets_only
-    values = (stand, hit, double)
-    for index in sorted(range(size), key=lambda i: -hard_total(tuple(table.cards[i]))):
+    state = Values(values=values, squares=squares, fixed=np.full((size, 10), -1))
+    for index in sorted(range(size), key=lambda i: -int(table.hard[i])):
         remaining = table.shoe - table.removal[index]
         for up in range(10):
             if remaining[up] == 0:
@@ -45,18 +47,21 @@ def reference_hand_values(
             after_up[up] -= 1
             probabilities = after_up / after_up.sum()
             blackjack = {ACE: probabilities[TEN], TEN: probabilities[ACE]}.get(up, 0.0)
-            hit_value, double_value = 0.0, float(blackjack) if refund else 0.0
+            hit = [0.0, 0.0]
+            double = [float(blackjack), -3.0 * float(blackjack)] if refund else [0.0, 0.0]
             for rank in range(10):
                 p = float(probabilities[rank])
                 if p == 0.0:
                     continue
                 successor = int(table.successor[index, rank])
                 if successor < 0:
-                    hit_value -= p
-                    double_value -= 2 * p
+                    hit = [hit[0] - p, hit[1] + p]
+                    double = [double[0] - 2 * p, double[1] + 4 * p]
                     continue
-                double_value += 2 * p * stand[successor, up]
-                hit_value += p * played_value(rules, table, values, successor, up, may_double=False)
-            hit[index, up] = hit_value
-            double[index, up] = double_value
-    return stand, hit, double
+                double[0] += 2 * p * values[successor, up, 0]
+                double[1] += 4 * p * squares[successor, up, 0]
+                value, square = played(table, state, successor, up, may_double=False)
+                hit = [hit[0] + p * value, hit[1] + p * square]
+            values[index, up, 1], squares[index, up, 1] = hit
+            values[index, up, 2], squares[index, up, 2] = double
+    return values, squares

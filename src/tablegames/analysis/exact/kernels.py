@@ -107,32 +107,37 @@ def hand_values(
     order: IntArray,
     successor: IntArray,
     decide: IntArray,
-    may_double_next: IntArray,
+    fixed: IntArray,
     dealer_row: IntArray,
     dealer: FloatArray,
     refund: bool,
-) -> tuple[FloatArray, FloatArray, FloatArray]:
-    """E(stand), E(hit) and E(double) of every hand against every up card, most cards first.
+) -> tuple[FloatArray, FloatArray]:
+    """E(stand), E(hit), E(double) of every hand against every up card, and their second
+    moments: values[hand, up, option] and squares[hand, up, option], most cards first.
 
     A successor is played CDZ-: the option that is best for the unsplit hand with the same
-    cards (`decide`), valued in the successor's own context.
+    cards (`decide`), valued in the successor's own context; where `fixed[hand, up]` is 0
+    (stand) or 1 (hit) that fixed option is played instead (a total-dependent chart).
     """
     hands = removal.shape[0]
-    stand = np.zeros((hands, 10))
-    hit = np.zeros((hands, 10))
-    double = np.zeros((hands, 10))
+    values = np.zeros((hands, 10, 3))
+    squares = np.zeros((hands, 10, 3))
     for index in range(hands):
         row = dealer[dealer_row[index]]
         total = best[index]
         for up in range(10):
             value = row[up, BUST] - row[up, BLACKJACK]
+            push = 0.0
             for column in range(5):
                 dealer_total = 17 + column
                 if total > dealer_total:
                     value += row[up, column]
                 elif total < dealer_total:
                     value -= row[up, column]
-            stand[index, up] = value
+                else:
+                    push += row[up, column]
+            values[index, up, 0] = value
+            squares[index, up, 0] = 1.0 - push
     remaining = np.zeros(10)
     for position in range(hands):
         index = order[position]
@@ -146,13 +151,18 @@ def hand_values(
             remaining[up] -= 1
             n -= 1
             hit_value = 0.0
+            hit_square = 0.0
             double_value = 0.0
+            double_square = 0.0
             if refund:
                 # 633a.10(b): a dealer Blackjack takes only the initial wager.
+                blackjack = 0.0
                 if up == 0:
-                    double_value = remaining[9] / n
+                    blackjack = remaining[9] / n
                 elif up == 9:
-                    double_value = remaining[0] / n
+                    blackjack = remaining[0] / n
+                double_value = blackjack
+                double_square = -3.0 * blackjack
             for rank in range(10):
                 if remaining[rank] == 0:
                     continue
@@ -160,21 +170,24 @@ def hand_values(
                 nxt = successor[index, rank]
                 if nxt < 0:
                     hit_value -= p
+                    hit_square += p
                     double_value -= 2 * p
+                    double_square += 4 * p
                     continue
-                double_value += 2 * p * stand[nxt, up]
-                if best[nxt] >= 21:
-                    hit_value += p * stand[nxt, up]  # 633a.7(k)(1): no draw on 21
-                    continue
-                choose = decide[nxt]
-                option = stand[choose, up]
-                value = stand[nxt, up]
-                if hit[choose, up] > option:
-                    option = hit[choose, up]
-                    value = hit[nxt, up]
-                if may_double_next[nxt] and double[choose, up] > option:
-                    value = double[nxt, up]
-                hit_value += p * value
-            hit[index, up] = hit_value
-            double[index, up] = double_value
-    return stand, hit, double
+                double_value += 2 * p * values[nxt, up, 0]
+                double_square += 4 * p * squares[nxt, up, 0]
+                option = 0
+                if best[nxt] < 21:  # 633a.7(k)(1): no draw on 21
+                    if fixed[nxt, up] >= 0:
+                        option = fixed[nxt, up]
+                    else:
+                        choose = decide[nxt]
+                        if values[choose, up, 1] > values[choose, up, 0]:
+                            option = 1
+                hit_value += p * values[nxt, up, option]
+                hit_square += p * squares[nxt, up, option]
+            values[index, up, 1] = hit_value
+            squares[index, up, 1] = hit_square
+            values[index, up, 2] = double_value
+            squares[index, up, 2] = double_square
+    return values, squares

@@ -11,6 +11,8 @@ Pairs are resplit whenever the rules allow.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from tablegames.analysis.exact.dealer_hands import FloatArray, IntArray
@@ -18,42 +20,52 @@ from tablegames.analysis.exact.hands import ACE, TEN, HandTable
 from tablegames.rules import Rules
 
 
-def played_value(
-    rules: Rules,
-    table: HandTable,
-    values: tuple[FloatArray, FloatArray, FloatArray],
-    index: int,
-    up: int,
-    *,
-    may_double: bool,
-) -> float:
-    """A hand played CDZ-: the option best for the unsplit hand with the same cards, valued in
-    the hand's own context."""
-    stand, hit, double = values
+@dataclass(frozen=True)
+class Values:
+    """values[hand, up, option] and their second moments; option 0 stand, 1 hit, 2 double.
+    `fixed[hand, up]` is -1 for CDZ- play or the option a fixed chart plays."""
+
+    values: FloatArray
+    squares: FloatArray
+    fixed: IntArray
+
+
+def chosen_option(
+    table: HandTable, values: Values, index: int, up: int, *, may_double: bool
+) -> int:
+    """The option played: CDZ- (best for the unsplit hand with the same cards) or the chart."""
     if table.best[index] >= 21:
-        return float(stand[index, up])  # 633a.7(k)(1): no draw on 21
+        return 0  # 633a.7(k)(1): no draw on 21
+    fixed = int(values.fixed[index, up])
+    if fixed >= 0:
+        # Chart codes: 0 stand, 1 hit, 2 double else hit, 3 double else stand.
+        if fixed >= 2:
+            return 2 if may_double else (1 if fixed == 2 else 0)
+        return fixed
     decide = int(table.decide[index])
-    options = [stand[decide, up], hit[decide, up]]
-    chosen = [stand[index, up], hit[index, up]]
-    if may_double:
-        options.append(double[decide, up])
-        chosen.append(double[index, up])
-    return float(chosen[int(np.argmax(options))])
+    options = values.values[decide, up, : 3 if may_double else 2]
+    return int(np.argmax(options))
+
+
+def played(
+    table: HandTable, values: Values, index: int, up: int, *, may_double: bool
+) -> tuple[float, float]:
+    """(value, second moment) of a hand played by the strategy, valued in its own context."""
+    option = chosen_option(table, values, index, up, may_double=may_double)
+    return float(values.values[index, up, option]), float(values.squares[index, up, option])
 
 
 def split_hand_values(
-    rules: Rules,
-    table: HandTable,
-    values: tuple[FloatArray, FloatArray, FloatArray],
-    pair: int,
-    removed: int,
-) -> tuple[FloatArray, FloatArray]:
-    """EV[X; a, 0] and EV[P; a, 0] per up card, with `removed` extra pair cards gone."""
+    rules: Rules, table: HandTable, values: Values, pair: int, removed: int
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """EV[X; a, 0], EV[P; a, 0] and the X hand's second moment per up card, with `removed`
+    extra pair cards gone."""
     context = (pair, removed + 1)
     remaining = table.shoe.copy()
     remaining[pair] -= removed + 2
     any_card = np.zeros(10)
     pair_card = np.zeros(10)
+    square = np.zeros(10)
     one_card_aces = pair == ACE and not rules.hit_split_aces
     for up in range(10):
         if remaining[up] == 0:
@@ -69,33 +81,34 @@ def split_hand_values(
             hand[rank] += 1
             index = table.find(hand, context)
             if one_card_aces:
-                value = float(values[0][index, up])  # 633a.11(c): split aces one card each
+                # 633a.11(c): split aces receive one card each.
+                value = float(values.values[index, up, 0])
+                second = float(values.squares[index, up, 0])
             else:
-                value = played_value(
-                    rules, table, values, index, up, may_double=rules.double_after_split
+                value, second = played(
+                    table, values, index, up, may_double=rules.double_after_split
                 )
             any_card[up] += probabilities[rank] * value
+            square[up] += probabilities[rank] * second
             if rank == pair:
                 pair_card[up] = value
-    return any_card, pair_card
+    return any_card, pair_card, square
 
 
 def split_value(
-    rules: Rules,
-    table: HandTable,
-    values: tuple[FloatArray, FloatArray, FloatArray],
-    pair: int,
-    most: int,
-) -> FloatArray:
-    """E(split) per up card for a pair of rank `pair`, up to `most` hands."""
+    rules: Rules, table: HandTable, values: Values, pair: int, most: int
+) -> tuple[FloatArray, FloatArray]:
+    """E(split) per up card for a pair of rank `pair`, up to `most` hands, and an estimate of
+    its second moment (hands treated as independent: their covariance is left out)."""
     shoe = table.shoe.copy()
     shoe[pair] -= 2
     n_shoe = float(shoe.sum())
     most_removed = min((most - 2) * 2, int(table.shoe[pair]) - 2)
     any_card: dict[int, FloatArray] = {}
     pair_card: dict[int, FloatArray] = {}
+    squares: dict[int, FloatArray] = {}
     for removed in range(most_removed + 1):
-        any_card[removed], pair_card[removed] = split_hand_values(
+        any_card[removed], pair_card[removed], squares[removed] = split_hand_values(
             rules, table, values, pair, removed
         )
     total = np.zeros(10)
@@ -153,9 +166,37 @@ def split_value(
         if k > 0:
             add_n(weight * k, most - 2, k - 1)
         add_x(weight * (most - k), most - 2, k)
+    hands = expected_hands(shoe, pair, most)
+    per_hand = np.divide(total, hands, out=np.zeros(10), where=hands > 0)
+    second = hands * squares[0] + hands * (hands - 1) * per_hand**2
     if rules.dealer_peeks or rules.original_bets_only:
         total += blackjack_refund(shoe, pair, most)
-    return total
+    return total, second
+
+
+def expected_hands(shoe: IntArray, pair: int, most: int) -> FloatArray:
+    """The expected number of hands a split ends with, per up card (resplitting always)."""
+    hands = np.zeros(10)
+    for up in range(10):
+        rest = shoe.copy()
+        if rest[up] == 0:
+            continue
+        rest[up] -= 1
+        hands[up] = _hands_from(rest, pair, most)
+    return hands
+
+
+def _hands_from(rest: IntArray, pair: int, most: int) -> float:
+    n, p = float(rest.sum()), float(rest[pair])
+    two, three, four = 1.0, 0.0, 0.0
+    if most > 2:
+        two = (n - p) / n * (n - p - 1) / (n - 1)
+        three = 1 - two
+        if most > 3:
+            three = 2 * p / n * (n - p) / (n - 1) * (n - p - 1) / (n - 2) * (n - p - 2)
+            three /= n - 3
+            four = 1 - two - three
+    return 2 * two + 3 * three + 4 * four
 
 
 def blackjack_refund(shoe: IntArray, pair: int, most: int) -> FloatArray:
@@ -169,14 +210,5 @@ def blackjack_refund(shoe: IntArray, pair: int, most: int) -> FloatArray:
         rest[up] -= 1
         blackjack = rest[hole] / rest.sum()
         rest[hole] -= 1
-        n, p = float(rest.sum()), float(rest[pair])
-        two, three, four = 1.0, 0.0, 0.0
-        if most > 2:
-            two = (n - p) / n * (n - p - 1) / (n - 1)
-            three = 1 - two
-            if most > 3:
-                three = 2 * p / n * (n - p) / (n - 1) * (n - p - 1) / (n - 2) * (n - p - 2)
-                three /= n - 3
-                four = 1 - two - three
-        refund[up] = (2 * two + 3 * three + 4 * four - 1) * blackjack
+        refund[up] = (_hands_from(rest, pair, most) - 1) * blackjack
     return refund

@@ -1,0 +1,167 @@
+"""`tablegames edge blackjack` and `tablegames strategy`: the main game's figures as JSON and as
+the chart a player would pin beside the table.
+
+Per-hand values are reported as players see them after the dealer's check (633a.7(h)):
+conditioned on the dealer not having Blackjack, (v + p) / (1 - p) for an unconditional value v
+and a dealer Blackjack chance p.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+import numpy as np
+
+from tablegames.analysis.exact.basic_strategy import CODES, BasicChart, basic_chart
+from tablegames.analysis.exact.game import (
+    GameValues,
+    Strategy,
+    analyse,
+    blackjack_chance,
+    two_card_options,
+)
+from tablegames.analysis.exact.hands import ACE, TEN
+from tablegames.rules import Rules
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
+
+
+def dealer_table(result: GameValues) -> dict[str, dict[str, float]]:
+    """The dealer's final-total probabilities by up card, full shoe, Blackjack included."""
+    names = ("17", "18", "19", "20", "21", "bust", "blackjack")
+    return {
+        RANKS[up]: {name: float(result.dealer[up, column]) for column, name in enumerate(names)}
+        for up in range(10)
+    }
+
+
+def hand_table(result: GameValues) -> list[dict[str, Any]]:
+    """Every two-card hand against every up card: each option's value after the dealer's check
+    (conditioned on no dealer Blackjack) and the best option."""
+    rows = []
+    for first in range(10):
+        for second in range(first, 10):
+            for up in range(10):
+                rest = result.table.shoe.copy()
+                rest[first] -= 1
+                rest[second] -= 1
+                if min(rest[first], rest[second]) < 0 or rest[up] <= 0:
+                    continue
+                rest[up] -= 1
+                chance = blackjack_chance(rest, up)
+                options = two_card_options(result, first, second, up)
+                natural = {first, second} == {ACE, TEN}
+                row: dict[str, Any] = {"hand": f"{RANKS[first]},{RANKS[second]}", "up": RANKS[up]}
+                for name, (value, _) in options.items():
+                    row[name] = value / (1 - chance) if natural else (value + chance) / (1 - chance)
+                row["best"] = max(options, key=lambda name: options[name][0])
+                rows.append(row)
+    return rows
+
+
+def edge_blackjack(
+    rules: Rules, *, strategy: Strategy = "cdz", hands: bool = False
+) -> dict[str, Any]:
+    """The JSON of `tablegames edge blackjack`."""
+    result = analyse(rules, strategy)
+    report: dict[str, Any] = {
+        "wager": "blackjack",
+        "decks": rules.decks,
+        "strategy": strategy,
+        "house_edge": result.house_edge,
+        "std_dev": result.std_dev,
+        "std_dev_note": "exact except split rounds, whose hands are treated as independent",
+        "rules": rules.model_dump(mode="json"),
+        "non_pa": [str(finding) for finding in rules.non_pa()],
+        "by_up_card": {RANKS[up]: float(result.by_up_card[up]) for up in range(10)},
+        "dealer": dealer_table(result),
+    }
+    if hands:
+        report["hands"] = hand_table(result)
+        report["hands_note"] = "values per unit wagered, given the dealer has no Blackjack"
+    return report
+
+
+def strategy_chart(rules: Rules) -> BasicChart:
+    return basic_chart(analyse(rules, "cdz"))
+
+
+def chart_rows(chart: BasicChart) -> list[list[str]]:
+    """The chart as rows: section, hand, then one code per up card 2-9, T, A."""
+    order = [*range(1, 10), ACE]
+    header = ["section", "hand", *(RANKS[up] for up in order)]
+    rows = [header]
+    for total in sorted(chart.hard):
+        if 5 <= total <= 20:
+            rows.append(["hard", str(total), *(CODES[chart.hard[total][up]] for up in order)])
+    for total in sorted(chart.soft):
+        if 13 <= total <= 20:
+            label = f"A,{total - 11}"
+            rows.append(["soft", label, *(CODES[chart.soft[total][up]] for up in order)])
+    for rank in sorted(chart.split, key=lambda r: (r == ACE, r)):
+        label = f"{RANKS[rank]},{RANKS[rank]}"
+        rows.append(["pairs", label, *("P" if chart.split[rank][up] else "-" for up in order)])
+    for total in sorted(chart.hard_more):
+        if 12 <= total <= 17:
+            codes = [CODES[chart.hard_more[total][up]] for up in order]
+            rows.append(["hard, 3+ cards", str(total), *codes])
+    return rows
+
+
+def chart_csv(chart: BasicChart) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(chart_rows(chart))
+    return buffer.getvalue()
+
+
+def chart_png(chart: BasicChart, rules: Rules, path: str) -> None:
+    """A heat-map chart a person would pin beside the table."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = chart_rows(chart)[1:]
+    colours = {
+        "S": "#e8c547",
+        "H": "#ffffff",
+        "Dh": "#4caf50",
+        "Ds": "#8bc34a",
+        "R": "#9e9e9e",
+        "P": "#42a5f5",
+        "-": "#f5f5f5",
+    }
+    palette = list(colours)
+    grid = np.array([[palette.index(code) for code in row[2:]] for row in rows])
+    from matplotlib.colors import ListedColormap
+
+    figure, axes = plt.subplots(figsize=(7, 0.28 * len(rows) + 1.6))
+    axes.imshow(
+        grid,
+        cmap=ListedColormap(list(colours.values())),
+        aspect="auto",
+        vmin=0,
+        vmax=len(palette) - 1,
+    )
+    for y, row in enumerate(rows):
+        for x, code in enumerate(row[2:]):
+            axes.text(x, y, code, ha="center", va="center", fontsize=7)
+    axes.set_xticks(range(10), [RANKS[up] for up in [*range(1, 10), ACE]])
+    section = {"hard": "hard", "soft": "soft", "pairs": "pair", "hard, 3+ cards": "3+ cards"}
+    labels = [f"{section[row[0]]} {row[1]}" for row in rows]
+    axes.set_yticks(range(len(rows)), labels, fontsize=7)
+    axes.xaxis.tick_top()
+    title = (
+        f"Basic strategy, {rules.decks} decks, "
+        f"{'H17' if rules.dealer_hits_soft_17 else 'S17'}"
+        f"{', DAS' if rules.double_after_split else ''}"
+        f"{', late surrender' if rules.late_surrender else ''}"
+    )
+    axes.set_title(
+        title + "\nS stand  H hit  Dh double/hit  Ds double/stand  R surrender  P split", fontsize=8
+    )
+    figure.tight_layout()
+    figure.savefig(path, dpi=150)
+    plt.close(figure)
