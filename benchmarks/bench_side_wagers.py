@@ -1,0 +1,40 @@
+"""Time of `edge_report` for every side wager, from six and eight decks.
+
+Run: `.venv/bin/python benchmarks/bench_side_wagers.py` (add `--decks 1 2` for other shoes).
+"cold" clears every cached enumeration first, as a fresh `tablegames edge WAGER` process would
+start; "warm" is a second call with the dealer's and player's hands already enumerated. Both
+compute every probability exactly, with fractions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from tablegames.analysis.exact.side_wagers import WAGERS, clear_caches, edge_report
+from tablegames.rules import Rules
+
+
+def timed(wager: str, decks: int, rules: Rules) -> tuple[float, float]:
+    """(seconds, house edge) of one `edge_report` call."""
+    start = time.perf_counter()
+    report = edge_report(wager, decks=decks, paytable=None, rules=rules)
+    return time.perf_counter() - start, float(report["house_edge"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--decks", type=int, nargs="+", default=[6, 8])
+    args = parser.parse_args()
+    rules = Rules()
+    print(f"{'wager':<18} {'decks':>5} {'cold s':>8} {'warm s':>8} {'house edge':>11}")
+    for decks in args.decks:
+        for wager in WAGERS:
+            clear_caches()
+            cold, edge = timed(wager, decks, rules)
+            warm, _ = timed(wager, decks, rules)
+            print(f"{wager:<18} {decks:>5} {cold:>8.3f} {warm:>8.3f} {edge:>11.4%}")
+
+
+if __name__ == "__main__":
+    main()
