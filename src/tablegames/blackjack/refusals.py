@@ -7,8 +7,7 @@ These are pure functions of the house rules and the hand, so `legal_actions`, `v
 from __future__ import annotations
 
 from tablegames.blackjack.actions import Action
-from tablegames.blackjack.state import BoxState, HandState, HandStatus
-from tablegames.blackjack.variants import initial_hands
+from tablegames.blackjack.state import BoxState, HandState, HandStatus, initial_hands
 from tablegames.errors import IllegalActionError
 from tablegames.money import format_cents
 from tablegames.rules import Rules

@@ -49,7 +49,7 @@ from tablegames.blackjack.refusals import (
     play_refusal,
 )
 from tablegames.blackjack.sidebook import Selections, SideBook
-from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement
+from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement, initial_hands
 from tablegames.blackjack.triads import DecisionTriads
 from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE, BoxWager, validate_box_wagers
 from tablegames.cards import Card
@@ -160,7 +160,7 @@ class Round(DealerProcedure, DecisionTriads):
     def max_insurance(self) -> int:
         """633a.8(b): the most the current box may wager on insurance, in cents."""
         box = self.boxes[self._box_index]
-        initial = box.wager.amount * variants.initial_hands(self.rules)
+        initial = box.wager.amount * initial_hands(self.rules)
         return max_insurance(initial, self.rules.wager_unit)
 
     # --- decisions: verify, can, act ---------------------------------------------------------
@@ -447,7 +447,7 @@ class Round(DealerProcedure, DecisionTriads):
 
     def _place_wagers(self, box: BoxState) -> None:
         # 633a.6(c)-(d), 633a.12(a)(1): one Blackjack Wager, two equal ones at Blackjack Switch.
-        for index in range(variants.initial_hands(self.rules)):
+        for index in range(initial_hands(self.rules)):
             self._log(
                 WagerPlaced(
                     box=box.number,
@@ -479,7 +479,7 @@ class Round(DealerProcedure, DecisionTriads):
         # then the dealer's hole card face down. 633a.12(b)(5): dealt from the hand, the
         # players' cards go face down.
         face_up = self.rules.variant != "hand_dealt"
-        hands = variants.initial_hands(self.rules)
+        hands = initial_hands(self.rules)
         for round_of_cards, (box_paragraph, dealer_face_up) in enumerate(_DEAL_STEPS):
             for box in self.boxes:
                 for index in range(hands):

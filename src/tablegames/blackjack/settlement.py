@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement
-from tablegames.blackjack.variants import initial_hands
+from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement, initial_hands
 from tablegames.money import half, winnings
 from tablegames.rules import Rules
 

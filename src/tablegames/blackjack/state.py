@@ -8,6 +8,7 @@ from enum import Enum, auto
 from tablegames.blackjack.hand import Points, points
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.cards import Card
+from tablegames.rules import Rules
 
 
 class HandStatus(Enum):
@@ -85,3 +86,8 @@ class Settlement:
         return cls(
             box.number, 0, "insurance", box.insurance, returned, "win" if won else "lose", paragraph
         )
+
+
+def initial_hands(rules: Rules) -> int:
+    """633a.12(a)(1), (3): a Blackjack Switch player plays two hands; everyone else one."""
+    return 2 if rules.variant == "blackjack_switch" else 1

@@ -3,8 +3,9 @@
 the hands, so the round engine stays one state machine for every variant.
 
 >>> from tablegames.rules import Rules
->>> initial_hands(Rules(variant="blackjack_switch")), initial_hands(Rules())
-(2, 1)
+>>> from tablegames.blackjack.wagers import BoxWager
+>>> tie_blackjack_pays(Rules(), BoxState(wager=BoxWager(box=1, amount=1000))) is None
+True
 """
 
 from __future__ import annotations
@@ -13,18 +14,13 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from tablegames.blackjack.hand import is_blackjack, points
+from tablegames.blackjack.settlement import blackjack_paid
 from tablegames.blackjack.state import BoxState, HandState, Settlement
 from tablegames.cards import Card
-from tablegames.money import winnings
 from tablegames.rules import Rules
 
 TIE_BLACKJACK = Fraction(1, 2)  # 633c.4(i)(2)(ii), 633c.4(o): 1 to 2
 COLOURED_BLACKJACK = Fraction(2)  # 633c.4(i)(2)(i), 633c.4(o): 2 to 1
-
-
-def initial_hands(rules: Rules) -> int:
-    """633a.12(a)(1), (3): a Blackjack Switch player plays two hands; everyone else one."""
-    return 2 if rules.variant == "blackjack_switch" else 1
 
 
 def is_natural(hand: HandState, rules: Rules) -> bool:
@@ -77,9 +73,11 @@ def natural_against_final_hand(
             return _returned(box, index, hand, "633a.12(a)(5)(v)")
         if total == 21:
             # 633a.12(a)(5)(i): against a dealer's multi-card 21 a Blackjack pays 1 to 1.
-            return _paid(box, index, hand, Fraction(1), "633a.12(a)(5)(i)")
+            return blackjack_paid(box, index, hand, Fraction(1), "633a.12(a)(5)(i)")
     odds, paragraph = blackjack_odds(rules, box, hand)
-    return _paid(box, index, hand, odds, "633a.7(p)(3)" if paragraph == "633a.13(a)" else paragraph)
+    return blackjack_paid(
+        box, index, hand, odds, "633a.7(p)(3)" if paragraph == "633a.13(a)" else paragraph
+    )
 
 
 def switch_rule_for_total(
@@ -99,17 +97,6 @@ def switch_rule_for_total(
 def _coloured(cards: Sequence[Card]) -> bool:
     # "same suit or same color": hearts and diamonds are red, spades and clubs black.
     return len(cards) == 2 and cards[0].suit.is_red == cards[1].suit.is_red
-
-
-def _paid(box: BoxState, index: int, hand: HandState, odds: Fraction, paragraph: str) -> Settlement:
-    return Settlement.blackjack_wager(
-        box,
-        index,
-        stake=hand.stake,
-        returned=hand.stake + winnings(hand.stake, odds),
-        outcome="blackjack",
-        paragraph=paragraph,
-    )
 
 
 def _returned(box: BoxState, index: int, hand: HandState, paragraph: str) -> Settlement:

@@ -83,53 +83,82 @@ def dealer_hands(*, hits_soft_17: bool) -> DealerHands:
     )
 
 
-@numba.njit(cache=True)
-def _probabilities(
-    hand_cards: IntArray, total_index: IntArray, multiplier: IntArray, shoe: IntArray
-) -> FloatArray:
-    result = np.zeros((10, OUTCOMES))
-    n = 0
-    for rank in range(10):
-        n += shoe[rank]
-    if n < 2:
-        return result
-    # falling[r, k] = c_r (c_r - 1) ... (c_r - k + 1); falling_n[k] likewise for n.
-    falling = np.ones((10, MAX_CARDS + 1))
-    for rank in range(10):
-        for k in range(1, MAX_CARDS + 1):
-            falling[rank, k] = falling[rank, k - 1] * max(shoe[rank] - k + 1, 0)
-    falling_n = np.ones(MAX_CARDS + 1)
-    for k in range(1, MAX_CARDS + 1):
-        falling_n[k] = falling_n[k - 1] * max(n - k + 1, 0)
-    for hand in range(hand_cards.shape[0]):
-        p = 1.0
-        size = 0
+def sparse_dealer(hands: DealerHands) -> tuple[IntArray, ...]:
+    """Dealer hands as compressed rows: the ranks each uses, and its up-card orderings."""
+    rank_start = [0]
+    ranks: list[int] = []
+    counts: list[int] = []
+    up_start = [0]
+    ups: list[int] = []
+    multipliers: list[int] = []
+    for row in range(hands.cards.shape[0]):
         for rank in range(10):
-            k = hand_cards[hand, rank]
-            if k:
-                p *= falling[rank, k]
-                size += k
-        if p == 0.0 or falling_n[size] == 0.0:
-            continue
-        p /= falling_n[size]
-        column = total_index[hand]
+            if hands.cards[row, rank]:
+                ranks.append(rank)
+                counts.append(int(hands.cards[row, rank]))
+        rank_start.append(len(ranks))
         for up in range(10):
-            m = multiplier[hand, up]
-            if m:
-                result[up, column] += m * p
-    for up in range(10):
-        if shoe[up] == 0:
-            continue
-        # Condition on the up card: divide by P(up) = c_up / n.
-        standing = 0.0
-        for column in range(5):
-            result[up, column] *= n / shoe[up]
-            standing += result[up, column]
-        if up == 0:
-            result[up, BLACKJACK] = shoe[9] / (n - 1)
-        elif up == 9:
-            result[up, BLACKJACK] = shoe[0] / (n - 1)
-        result[up, BUST] = 1.0 - standing - result[up, BLACKJACK]
+            if hands.multiplier[row, up]:
+                ups.append(up)
+                multipliers.append(int(hands.multiplier[row, up]))
+        up_start.append(len(ups))
+    sizes = hands.cards.sum(axis=1)
+    rows = (rank_start, ranks, counts, up_start, ups, multipliers)
+    return (
+        *(np.array(values, dtype=np.int64) for values in rows),
+        sizes.astype(np.int64),
+        hands.total_index.astype(np.int64),
+    )
+
+
+@numba.njit(cache=True)
+def dealer_outcomes(
+    shoes: IntArray,
+    rank_start: IntArray,
+    ranks: IntArray,
+    counts: IntArray,
+    up_start: IntArray,
+    ups: IntArray,
+    multipliers: IntArray,
+    sizes: IntArray,
+    total_index: IntArray,
+) -> FloatArray:
+    """P(dealer outcome | up card) for every shoe: (shoes, 10 up cards, 7 outcomes)."""
+    result = np.zeros((shoes.shape[0], 10, OUTCOMES))
+    falling = np.ones((10, MAX_CARDS + 1))
+    falling_n = np.ones(MAX_CARDS + 1)
+    for s in range(shoes.shape[0]):
+        shoe = shoes[s]
+        n = 0
+        for rank in range(10):
+            n += shoe[rank]
+            for k in range(1, MAX_CARDS + 1):
+                falling[rank, k] = falling[rank, k - 1] * max(shoe[rank] - k + 1, 0)
+        for k in range(1, MAX_CARDS + 1):
+            falling_n[k] = falling_n[k - 1] * max(n - k + 1, 0)
+        out = result[s]
+        for hand in range(sizes.shape[0]):
+            p = 1.0
+            for j in range(rank_start[hand], rank_start[hand + 1]):
+                p *= falling[ranks[j], counts[j]]
+            if p == 0.0:
+                continue
+            p /= falling_n[sizes[hand]]
+            column = total_index[hand]
+            for j in range(up_start[hand], up_start[hand + 1]):
+                out[ups[j], column] += multipliers[j] * p
+        for up in range(10):
+            if shoe[up] == 0:
+                continue
+            standing = 0.0
+            for column in range(5):
+                out[up, column] *= n / shoe[up]
+                standing += out[up, column]
+            if up == 0:
+                out[up, BLACKJACK] = shoe[9] / (n - 1)
+            elif up == 9:
+                out[up, BLACKJACK] = shoe[0] / (n - 1)
+            out[up, BUST] = 1.0 - standing - out[up, BLACKJACK]
     return result
 
 
@@ -139,4 +168,5 @@ def dealer_probabilities(hands: DealerHands, shoe: IntArray) -> FloatArray:
     Rows are up cards (ace first); columns 17, 18, 19, 20, 21, bust, Blackjack. A row for an up
     card the shoe does not hold is all zero.
     """
-    return _probabilities(hands.cards, hands.total_index, hands.multiplier, shoe)
+    outcomes: FloatArray = dealer_outcomes(shoe.reshape(1, 10), *sparse_dealer(hands))
+    return np.asarray(outcomes[0], dtype=np.float64)

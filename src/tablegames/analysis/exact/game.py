@@ -32,11 +32,13 @@ from tablegames.analysis.exact.dealer_hands import (
     FloatArray,
     IntArray,
     dealer_hands,
+    dealer_outcomes,
     dealer_probabilities,
     shoe_counts,
+    sparse_dealer,
 )
 from tablegames.analysis.exact.hands import ACE, TEN, HandTable, build_hand_table, max_split_hands
-from tablegames.analysis.exact.kernels import dealer_outcomes, hand_values, sparse_dealer
+from tablegames.analysis.exact.kernels import hand_values
 from tablegames.analysis.exact.split_values import Values, split_value
 from tablegames.errors import RulesError
 from tablegames.rules import Rules
@@ -209,5 +211,5 @@ def _overall(result: GameValues, chart: BasicChart | None) -> None:
                 weight = p * shoe[up] / total
                 overall += weight * value
                 second_moment += weight * square
-    result.overall = overall
-    result.second_moment = second_moment
+    result.overall = float(overall)
+    result.second_moment = float(second_moment)
