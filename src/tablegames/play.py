@@ -4,6 +4,10 @@ One player, "you", wagers on `boxes` adjacent boxes (633a.6(f)). The engine (`Ta
 decides everything: which actions are legal, every error message and every settlement. This
 module only shows the table and asks for input; the chips move by what the round's events say.
 
+The side wagers the house offers (633a.6(e)) are asked for with each Blackjack Wager and EZ Bust
+(633b.16) after the deal; their paytables come with the house rules (`play_display`), the
+progressive meters before each round, and each settlement names the paytable line it won.
+
 >>> from tablegames.blackjack.events import WagerPlaced, WagerSettled
 >>> round_net([
 ...     WagerPlaced(box=1, hand=0, wager="blackjack", amount=2500, paragraph="633a.6(d)"),
@@ -26,18 +30,32 @@ from tablegames.blackjack.actions import Action
 from tablegames.blackjack.events import Event, HoleCardRevealed, WagerPlaced, WagerSettled
 from tablegames.blackjack.hand import is_blackjack, points
 from tablegames.blackjack.round import Round
-from tablegames.blackjack.state import HandState, HandStatus
+from tablegames.blackjack.state import HandState, HandStatus, initial_hands
 from tablegames.blackjack.table import Table
-from tablegames.blackjack.wagers import BoxWager, validate_amount, validate_box_wagers
+from tablegames.blackjack.wagers import (
+    BoxWager,
+    validate_amount,
+    validate_box_wagers,
+    validate_side_wager,
+)
 from tablegames.cards import Card
 from tablegames.errors import IllegalActionError, TableGamesError, WagerError
 from tablegames.money import format_cents
+from tablegames.play_display import (
+    SIDE_NAMES,
+    line_text,
+    meters_text,
+    rules_table,
+    side_wagers_table,
+    wager_label,
+)
 from tablegames.rng import RandomSource, SecureRandom
 from tablegames.rules import Rules
 
 PLAYER = "you"
-# h=hit s=stand d=double p=split r=surrender i=insurance e=even money n=decline (Action order)
-KEYS: dict[str, Action] = dict(zip("hsdprienb", Action, strict=True))
+# h=hit s=stand d=double p=split r=surrender i=insurance e=even money n=decline b=EZ Bust
+# w=switch k=keep (Action order)
+KEYS: dict[str, Action] = dict(zip("hsdprienbwk", Action, strict=True))
 _KEY_OF = {action: key for key, action in KEYS.items()}
 _SUITS = {"S": ("♠", "bold"), "H": ("♥", "bold red"), "D": ("♦", "bold red"), "C": ("♣", "bold")}
 # Shoe steps worth telling the player about; cut, cover card placement and burns stay quiet.
@@ -50,11 +68,11 @@ _SHOE_NEWS = {
 
 
 def round_net(events: Sequence[Event]) -> int:
-    """Cents the player won (positive) or lost in a completed round.
+    """Cents the player won (positive) or lost in a round so far (all of it once complete).
 
-    Every wager placed (Blackjack, double, split, insurance) is a WagerPlaced event and every
-    settlement a WagerSettled whose `returned` includes the stake, so the net is what came back
-    minus what went out.
+    Every wager placed (Blackjack, double, split, insurance, side wagers, EZ Bust) is a
+    WagerPlaced event and every settlement a WagerSettled whose `returned` includes the stake, so
+    the net is what came back minus what went out.
     """
     returned = sum(event.returned for event in events if isinstance(event, WagerSettled))
     placed = sum(event.amount for event in events if isinstance(event, WagerPlaced))
@@ -83,44 +101,6 @@ def card_text(card: Card) -> Text:
     return Text(("10" if card.rank.symbol == "T" else card.rank.symbol) + symbol, style=style)
 
 
-def rules_table(rules: Rules, boxes: int) -> RichTable:
-    """The house rules in force, each non-Pennsylvania option marked with its paragraph."""
-    yes_no = {True: "yes", False: "no"}
-    h17, obo = rules.dealer_hits_soft_17, rules.original_bets_only
-    rows = [
-        ("decks", "Decks", str(rules.decks)),
-        ("shoe", "Shoe", rules.shoe.replace("_", " ")),
-        ("dealer_hits_soft_17", "Dealer on soft 17", "hits (H17)" if h17 else "stands (S17)"),
-        ("dealer_peeks", "Dealer checks for Blackjack", yes_no[rules.dealer_peeks]),
-        ("late_surrender", "Late surrender", yes_no[rules.late_surrender]),
-        ("double_after_split", "Double after split", yes_no[rules.double_after_split]),
-        ("max_hands", "Max hands after splits", str(rules.max_hands)),
-        ("resplit_aces", "Resplit aces", yes_no[rules.resplit_aces]),
-        ("hit_split_aces", "Hit split aces", yes_no[rules.hit_split_aces]),
-        ("blackjack_pays", "Blackjack pays", rules.blackjack_pays.replace(":", " to ")),
-        ("even_money", "Even money", yes_no[rules.even_money]),
-        ("original_bets_only", "Dealer BJ takes original bets only", yes_no[obo]),
-        ("min_wager", "Table minimum", format_cents(rules.min_wager)),
-        ("max_wager", "Table maximum", format_cents(rules.max_wager)),
-        ("boxes", "Boxes you play", f"{boxes} of {rules.boxes}"),
-    ]
-    non_pa = {finding.field: finding for finding in rules.non_pa()}
-    table = RichTable(title="House rules (Rules Submission)", title_justify="left")
-    for column in ("Rule", "Setting", "Pennsylvania"):
-        table.add_column(column)
-    for field, label, value in rows:
-        finding = non_pa.pop(field, None)
-        if finding is None:
-            house = field in ("min_wager", "max_wager", "boxes")  # the house's own choice
-            table.add_row(label, value, Text("house limit" if house else "PA", style="dim green"))
-        else:
-            note = f"non-PA: {finding.message} ({finding.paragraph})"
-            table.add_row(label, value, Text(note, style="bold red"))
-    for finding in non_pa.values():  # any option the rows above do not name
-        table.add_row(finding.field, "", Text(f"non-PA: {finding}", style="bold red"))
-    return table
-
-
 class _Game:
     """One sitting at the table: the prompts, the layout and the player's chips."""
 
@@ -137,7 +117,12 @@ class _Game:
         self.table = Table(rules, random=random)
         self.bankroll = bankroll
         self.last_wagers = [rules.min_wager] * boxes
+        # 633a.6(e): the side wagers placed with the Blackjack Wager (EZ Bust comes after the
+        # deal, 633b.16(c)); each box remembers its last amount on each, none at first.
+        self.side_names = [name for name in rules.side_wagers.offered() if name != "ez_bust"]
+        self.last_side: list[dict[str, int]] = [{} for _ in range(boxes)]
         self._shoe_seen = 0
+        self._events_seen = 0
         self.rounds = 0
         self.current: Round | None = None
 
@@ -158,13 +143,19 @@ class _Game:
     def run(self) -> None:
         while self.bankroll >= self.rules.min_wager:
             self.console.rule(f"Round {self.rounds + 1} · chips {format_cents(self.bankroll)}")
+            meters = meters_text(self.rules, self.table.meters)
+            if meters is not None:
+                self.console.print(meters)
             wagers = self.ask_wagers()
             if wagers is None:
                 return
             game = self.current = self.table.deal(wagers)
+            self._events_seen = 0
             self.show_shoe_news()
+            self.show_selections(game)
             while game.turn is not None:
                 self.show_layout(game)
+                self.show_side_settlements(game)
                 self.decide(game)
             self.show_result(game)
             self.rounds += 1
@@ -175,10 +166,12 @@ class _Game:
         )
 
     def ask_wagers(self) -> list[BoxWager] | None:
-        """633a.6(c)-(f): a Blackjack Wager on each of the player's boxes; None on 'q'."""
+        """633a.6(c)-(f): a Blackjack Wager on each of the player's boxes, each followed by the
+        side wagers the house offers (633a.6(e)); None on 'q'."""
         wagers: list[BoxWager] = []
+        hands = initial_hands(self.rules)  # 633a.12(a)(1): two equal wagers at Blackjack Switch
         for number in range(1, self.boxes + 1):
-            free = self.bankroll - sum(wager.amount for wager in wagers)
+            free = self.bankroll - sum(w.amount * hands + sum(w.side.values()) for w in wagers)
             default = self.last_wagers[number - 1]
             while True:
                 answer = self.ask(f"Box {number} wager [{format_cents(default)}] (q quits): ")
@@ -190,13 +183,48 @@ class _Game:
                 except (ValueError, WagerError) as problem:
                     self.error(str(problem))
                     continue
-                if amount > free:
+                if amount * hands > free:
                     self.error(f"you have {format_cents(free)} in chips for this box")
                     continue
                 break
             self.last_wagers[number - 1] = amount
-            wagers.append(BoxWager(box=number, amount=amount, player=PLAYER))
+            side = self.ask_side_wagers(number, free - amount * hands)
+            if side is None:
+                return None
+            wagers.append(BoxWager(box=number, amount=amount, player=PLAYER, side=side))
         return wagers
+
+    def ask_side_wagers(self, number: int, free: int) -> dict[str, int] | None:
+        """633a.6(e): an amount on each side wager offered; empty repeats the box's last amount,
+        0 or '-' places none. The engine checks each against its limits; None on 'q'."""
+        side: dict[str, int] = {}
+        last = self.last_side[number - 1]
+        for name in self.side_names:
+            default = format_cents(last[name]) if name in last else "none"
+            while True:
+                answer = self.ask(f"Box {number} {SIDE_NAMES[name]} wager [{default}] (0 none): ")
+                if answer.lower() == "q":
+                    return None
+                try:
+                    if not answer:
+                        amount = last.get(name, 0)
+                    else:
+                        amount = 0 if answer == "-" else parse_dollars(answer)
+                    if amount:
+                        validate_side_wager(name, amount, self.rules, box=number)
+                except (ValueError, WagerError) as problem:
+                    self.error(str(problem))
+                    continue
+                if amount > free:
+                    self.error(f"you have {format_cents(free)} in chips for this wager")
+                    continue
+                break
+            if amount:
+                side[name] = last[name] = amount
+                free -= amount
+            else:
+                last.pop(name, None)
+        return side
 
     def decide(self, game: Round) -> None:
         """Ask for one decision until the engine accepts it (633a.7(i)-(k), 633a.8-633a.11)."""
@@ -206,6 +234,10 @@ class _Game:
             f"[{_KEY_OF[a]}] {a.value.replace('_', ' ')}" for a in game.legal_actions()
         )
         label = self.hand_label(turn.box, turn.hand, len(game.box(turn.box).hands))
+        initial = game.box(turn.box).wager.amount
+        if turn.kind == "ez_bust":
+            # 633b.16(c)-(d), (i): after the deal against a 2-6, up to the initial wager.
+            label += f" EZ Bust up to {format_cents(initial)}, 1 to 1 if the dealer busts (633b.16)"
         while True:
             answer = self.ask(f"{label}: {choices} > ").lower()
             key, _, rest = answer.partition(" ")
@@ -217,18 +249,23 @@ class _Game:
                 amount = parse_dollars(rest) if rest else None
                 if action is Action.INSURANCE and amount is None:
                     amount = self.ask_insurance(game)
+                if action is Action.EZ_BUST and amount is None:
+                    amount = initial  # 633b.16(d): the most, the initial Blackjack Wager
                 game.verify(action, amount)  # the engine's reason, naming the paragraph
             except (ValueError, IllegalActionError) as problem:
                 self.error(str(problem))
                 continue
             stake = game.box(turn.box).hands[turn.hand].stake
             # Chips the decision adds: a double up to the wager (633a.10(a)), a split wager equal
-            # to it (633a.11(a)), the insurance amount (633a.8(b)); nothing otherwise.
+            # to it (633a.11(a)), the insurance (633a.8(b)) or EZ Bust amount (633b.16(d)).
             cost = {Action.DOUBLE: amount or stake, Action.SPLIT: stake}.get(action, amount or 0)
-            free = self.bankroll - round_committed(game.events)
+            # The chips in hand now: what came back this round (a side wager paid after the
+            # deal, a surrender) less everything placed.
+            free = self.bankroll + round_net(game.events)
             if cost > free:
                 self.error(
-                    f"{action.value} needs {format_cents(cost)}; you have {format_cents(free)}"
+                    f"{action.value.replace('_', ' ')} needs {format_cents(cost)}; "
+                    f"you have {format_cents(free)}"
                 )
                 continue
             game.act(action, amount)
@@ -270,19 +307,31 @@ class _Game:
                 line.append(_status_text(hand), style="dim")
                 if index == 0 and box.insurance:
                     line.append(f"  insurance {format_cents(box.insurance)}", style="dim")
+                for box_number, hand_index, wager in sorted(game.side.open):
+                    if (box_number, hand_index) == (box.number, index):
+                        stake = format_cents(game.side.stakes[(box_number, hand_index, wager)])
+                        line.append(f"  {SIDE_NAMES.get(wager, wager)} {stake}", style="dim")
                 self.console.print(line)
 
     def show_result(self, game: Round) -> None:
         """The dealer's final hand, every settlement (633a.7(p)-(r)) and the chips."""
         self.show_layout(game)
+        self.show_side_settlements(game)
         table = RichTable(title="Settlement", title_justify="left")
         for column in ("Box", "Hand", "Wager", "Stake", "Returned", "Outcome", "Paragraph"):
             table.add_column(column, justify="right" if column in ("Stake", "Returned") else "left")
         for item in game.settlements():
             money = format_cents(item.stake), format_cents(item.returned)
-            wager = f"{item.wager.capitalize()} Wager"
+            outcome = item.outcome
+            if item.line is not None:  # a side wager's winning paytable line(s)
+                outcome += ": " + line_text(self.rules, item.wager, item.line)
             table.add_row(
-                str(item.box), str(item.hand + 1), wager, *money, item.outcome, item.paragraph
+                str(item.box),
+                str(item.hand + 1),
+                wager_label(item.wager),
+                *money,
+                outcome,
+                item.paragraph,
             )
         self.console.print(table)
         net = round_net(game.events)
@@ -290,6 +339,37 @@ class _Game:
         style = "green" if net > 0 else "red" if net < 0 else ""
         chips = f"  ·  chips {format_cents(self.bankroll)}"
         self.console.print(Text.assemble("Round net ", (signed(net), style), chips))
+
+    def show_selections(self, game: Round) -> None:
+        """633a.13(j)(1): the table game system's Magic Card and Lucky Player for Bad Beat."""
+        picks = game.side.selections
+        if picks.magic_card is None and picks.lucky_box is None:
+            return
+        text = Text("Bad Beat:", style="magenta")
+        if picks.magic_card is not None:
+            text.append(" the Magic Card is ").append_text(card_text(picks.magic_card))
+        if picks.lucky_box is not None:
+            text.append(f" · the Lucky Player is box {picks.lucky_box}")
+        self.console.print(text.append(" (633a.13(j)(1))"))
+
+    def show_side_settlements(self, game: Round) -> None:
+        """Each side wager as it is settled (633a.7(g), 633a.7(o), 633b.16(h)), with its line."""
+        events = game.events[self._events_seen :]
+        self._events_seen += len(events)
+        for event in events:
+            if not isinstance(event, WagerSettled) or event.wager not in SIDE_NAMES:
+                continue
+            stake = format_cents(event.stake)
+            where = f"Box {event.box}" + (f" hand {event.hand + 1}" if event.hand else "")
+            name, cited = SIDE_NAMES[event.wager], f"({event.paragraph})"
+            if event.line is not None:
+                won = line_text(self.rules, event.wager, event.line)
+                text = f"{where} {name}: {won} · {stake} returns {format_cents(event.returned)}"
+                self.console.print(Text(f"{text} {cited}", style="green"))
+            elif event.outcome == "push":
+                self.console.print(Text(f"{where} {name} pushes: {stake} returned {cited}"))
+            else:
+                self.console.print(Text(f"{where} {name} loses {stake} {cited}", style="red"))
 
     def show_shoe_news(self) -> None:
         """Shuffles, the cover card and reshuffles from the shoe's log (633a.5, 633a.7(e))."""
@@ -358,6 +438,9 @@ def play_terminal(
         console.print(Text(f"error: {problem}", style="red"))
         return
     console.print(rules_table(rules, boxes))
+    sides = side_wagers_table(rules)
+    if sides is not None:
+        console.print(sides)
     game = _Game(
         rules, boxes, console, input_fn, random if random is not None else SecureRandom(), bankroll
     )
