@@ -253,3 +253,29 @@ def test_633a_7_s_a_round_with_side_wagers_replays_identically() -> None:
     game.stand()
     assert game.is_complete
     assert replay(game.events).events == game.events
+
+
+def test_633a_13_j_1_magic_card_matches_the_first_two_cards_even_after_a_split() -> None:
+    rules: dict[str, Any] = {"decks": 6, "side_wagers": {"bad_beat": {"magic_card": True}}}
+
+    def bonus(magic: str) -> int:
+        game = play(
+            "8S 9H 8D 7C 3S 4H TS 9S",
+            [(1000, {"bad_beat": 500})],
+            rules,
+            selections=Selections(magic_card=Card.parse(magic)),
+        )
+        game.split()
+        game.stand()
+        game.stand()
+        return settled(game, "bad_beat").returned
+
+    assert bonus("8D") == 500 * 20  # 8D was dealt as one of the first two cards
+    assert bonus("3S") == 0  # 3S came after the split
+
+
+def test_633a_7_o_1_i_a_surrendered_20_is_not_a_player_with_20() -> None:
+    rules: dict[str, Any] = {"decks": 6, "side_wagers": {"bad_beat": {"player_has_20": True}}}
+    game = play("TS 9H TD 7C 5S", [(1000, {"bad_beat": 500})], rules)
+    game.surrender()
+    assert settled(game, "bad_beat").returned == 0

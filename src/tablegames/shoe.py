@@ -25,6 +25,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from typing import Literal, get_args
 
 from tablegames.cards import Card, standard_decks
@@ -51,6 +52,12 @@ MAX_PENETRATION = 0.75  # 633a.5(d): the cover card sits at least 1/4 of the way
 CUT_MARGIN = 10  # 633a.5(d): the cut is at least ten cards from the top or bottom.
 
 _logger = logging.getLogger(__name__)
+
+
+@lru_cache(maxsize=16)
+def _full_count(decks: int) -> Counter[Card]:
+    """Every card of `decks` decks, counted once per deck count (audits run often)."""
+    return Counter(standard_decks(decks))
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,7 +323,7 @@ class DealingShoe(ABC):
         """
         held = [card for cards in self.locations().values() for card in cards]
         held += self._on_table if table_cards is None else list(table_cards)
-        expected = Counter(standard_decks(self.total_cards // 52))
+        expected = _full_count(self.total_cards // 52)
         if len(held) != self.total_cards or Counter(held) != expected:
             missing = sorted(map(str, (expected - Counter(held)).elements()))
             extra = sorted(map(str, (Counter(held) - expected).elements()))

@@ -95,7 +95,7 @@ class Round(DealerProcedure, DecisionTriads):
         self.side = SideBook(
             rules=rules,
             boxes=self.boxes,
-            meters=_opening_meters(rules, meters),
+            meters=opening_meters(rules, meters),
             selections=selections or Selections(),
         )
         self._start()
@@ -402,6 +402,7 @@ class Round(DealerProcedure, DecisionTriads):
             self._ez_split_offer = len(box.hands) - 1
 
     def _surrender(self, box: BoxState, hand: HandState) -> None:
+        hand.surrendered = True
         self._complete(hand, HandStatus.SURRENDERED, "surrendered", "633a.9(a)")
         if not self._up_card_ace_or_ten():
             # 633a.9(a)(1): against any other up card half is collected and half returned now.
@@ -510,6 +511,7 @@ class Round(DealerProcedure, DecisionTriads):
 
     def _after_the_deal(self) -> None:
         for box in self.boxes:
+            box.initial_cards = list(box.hands[0].cards)
             for hand in box.hands:
                 if variants.is_natural(hand, self.rules):
                     hand.status = HandStatus.BLACKJACK
@@ -652,7 +654,7 @@ class Round(DealerProcedure, DecisionTriads):
 _DEAL_STEPS = (("633a.7(f)(1)", True), ("633a.7(f)(3)", False))
 
 
-def _opening_meters(rules: Rules, meters: Mapping[str, int] | None) -> dict[str, int]:
+def opening_meters(rules: Rules, meters: Mapping[str, int] | None) -> dict[str, int]:
     """Progressive meters as the round opens: as given, else the filed initial amounts."""
     opening = dict(meters or {})
     for name in ("bad_beat", "hit_and_run"):

@@ -255,14 +255,18 @@ class SideBook:
         for key in keys:
             box = next(box for box in self.boxes if box.number == key[0])
             hand = box.hands[0]
-            first, second = hand.cards[:2]
+            # 633a.1 "Magic Card Bonus": one of the player's first two cards, as dealt.
+            first, second = box.initial_cards[:2]
             # 633a.7(o)(1)(i): "the player's hand" is read as the box's first hand (hand 0),
-            # as completed; a split box's other hands do not count.
-            total = hand.points.total
+            # as completed; a split box's other hands do not count, and a surrendered hand
+            # is out of play.
             lines = []
-            main = bad_beat.evaluate(total, dealer, player_has_20_line=offer.player_has_20)
-            if main is not None:
-                lines.append(main)
+            if not hand.surrendered:
+                main = bad_beat.evaluate(
+                    hand.points.total, dealer, player_has_20_line=offer.player_has_20
+                )
+                if main is not None:
+                    lines.append(main)
             magic, lucky = self.selections.magic_card, self.selections.lucky_box
             if offer.magic_card and magic and bad_beat.magic_card(first, second, magic):
                 lines.append(bad_beat.MAGIC_CARD_BONUS)

@@ -32,6 +32,7 @@ class HandState:
     split_aces: bool = False
     double: int = 0
     status: HandStatus = HandStatus.OPEN
+    surrendered: bool = False  # stays true once settled (633a.9)
     switched: bool = False  # Blackjack Switch: this hand's second card came from the other
 
     @property
@@ -54,6 +55,7 @@ class BoxState:
     switched: bool | None = None  # a switch decision (633a.12(a)(4), 633c.4(f)); None: not yet
     switch_cards: list[Card] = field(default_factory=list)  # 633c.4(d): two face down
     discarded: list[Card] = field(default_factory=list)  # cards taken out of play this round
+    initial_cards: list[Card] = field(default_factory=list)  # hand 0's first two, as played
 
     @property
     def number(self) -> int:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablegames.blackjack.round import Round
+from tablegames.blackjack.round import Round, opening_meters
 from tablegames.blackjack.sidebook import Selections
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.cards import standard_deck
@@ -33,7 +33,8 @@ class Table:
             rules.shoe, rules.decks, random=random, penetration=rules.penetration
         )
         self.rounds_dealt = 0
-        self._meters: dict[str, int] = {}
+        # The filed initial amounts until the first round (633a.13(j)(2), 633a.13(l)(2)).
+        self._meters: dict[str, int] = opening_meters(rules, None)
         self._last: Round | None = None
 
     @property

@@ -1,0 +1,409 @@
+"""Side wagers read from the dealer's draws (633a.7(l)-(o), 633b.16), enumerated exactly.
+
+| wager | cards read | enumeration |
+| --- | --- | --- |
+| ez_bust | up card 2-6, dealer's draws | `ez_bust`, `ez_bust_by_up_card` |
+| hit_and_run | the dealer's whole hand | `hit_and_run`, `hit_and_run_lines` |
+| bad_beat | player's final hand, dealer's hand | `bad_beat`, with `PLAYER_POLICY` |
+
+The dealer's final hands come from `dealer_draws` (merged by their cards, cached per up card and
+drawing rule); their probabilities from a shoe are products of falling factorials. The cards of
+other players are not removed (unseen when the wager is placed, they average out).
+
+>>> from tablegames.rules import Rules
+>>> f"{float(ez_bust(Rules(decks=8)).house_edge()):.4f}"
+'0.2144'
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Final, Literal
+
+from tablegames.analysis.exact.compositions import Composition, PointCounts, falling
+from tablegames.analysis.exact.dealer_draws import (
+    ACE,
+    POINT_VALUES,
+    TEN,
+    DealerOutcome,
+    best_total,
+    dealer_hands,
+    dealer_outcomes,
+    hand_weight,
+    without_value,
+)
+from tablegames.analysis.exact.side_outcomes import (
+    PARAGRAPHS,
+    SideWagerAnalysis,
+    UpCardFigure,
+    check_decks,
+    collect,
+    no_paytable_choice,
+)
+from tablegames.blackjack.side import bad_beat as bad_beat_wager
+from tablegames.blackjack.side import hit_and_run as hit_and_run_wager
+from tablegames.blackjack.side.paytable import Paytable, PaytableLine, find_line, pays_to
+from tablegames.rules import Rules
+from tablegames.rules.side import BadBeat, HitAndRun
+
+# --- the dealer's hands of one kind, weighed against many shoes -----------------------------------
+
+_MOST: Final = 12  # more cards of one point value than any dealer hand holds
+
+# ((cards in the hand, ((orderings, positions in the table of `weigh_groups`), ...)), ...)
+DealerGroups = tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]
+
+
+@cache
+def dealer_hand_groups(
+    up: int, hits_soft_17: bool, kind: Literal["twenty_one", "bust"]
+) -> DealerGroups:
+    """The dealer's 21s of three or more cards (`kind` "twenty_one") or busts ("bust", always
+    three or more cards) with this up card, grouped by number of cards.
+
+    Each hand is (orderings, positions in a flat table of falling factorials: one entry
+    `(value - 1) * _MOST + many` per point value drawn after the up card).
+    """
+    groups: defaultdict[int, list[tuple[int, tuple[int, ...]]]] = defaultdict(list)
+    for hand in dealer_hands(up, hits_soft_17=hits_soft_17):
+        wanted = hand.total > 21 if kind == "bust" else hand.total == 21 and not hand.blackjack
+        if wanted:
+            positions = tuple((value - 1) * _MOST + many for value, many in hand.drawn())
+            groups[hand.size].append((hand.orderings, positions))
+    return tuple((size, tuple(group)) for size, group in sorted(groups.items()))
+
+
+def weigh_groups(groups: DealerGroups, remaining: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """(cards in the hand, ordered physical draws after the up card) for each group of hands,
+    drawn from `remaining`: the sum of orderings x prod of falling factorials over its hands.
+
+    Over falling(sum(remaining), cards - 1) it is the group's probability given the up card.
+    """
+    table = [falling(count, many) for count in remaining for many in range(_MOST)]
+    for cards, group in groups:
+        total = 0
+        for orderings, positions in group:
+            weight = orderings
+            for position in positions:
+                weight *= table[position]
+            total += weight
+        yield cards, total
+
+
+# --- EZ Bust: the dealer busts having drawn -------------------------------------------------------
+
+EZ_BUST_LINE: Final = pays_to("dealer_busts", 1, "Dealer busts having drawn a third card or more")
+EZ_BUST_PAYTABLE: Final[Paytable] = (EZ_BUST_LINE,)
+EZ_BUST_UP_CARDS: Final = (2, 3, 4, 5, 6)
+
+
+def ez_bust_by_up_card(shoe: PointCounts, *, hits_soft_17: bool) -> tuple[UpCardFigure, ...]:
+    """P(up card) and P(dealer busts having drawn a third card or more | up card), 2 to 6.
+
+    The hole card and draws come from `shoe` less the up card. With a 2-6 up card the dealer
+    never has Blackjack, and two cards never bust, so every bust has three or more cards; a
+    dealer standing on two cards (a 6 and an ace, soft 17, when standing on all 17s) loses
+    the wager (633b.16(f)).
+    """
+    size = sum(shoe)
+    figures = []
+    for up in EZ_BUST_UP_CARDS:
+        if not shoe[up - 1]:
+            continue
+        rest = without_value(shoe, up)
+        outcomes = dealer_outcomes(rest, hits_soft_17=hits_soft_17, up=up)
+        bust = sum(
+            (p for hand, p in outcomes.items() if hand.total > 21 and hand.cards >= 3),
+            Fraction(0),
+        )
+        holds = sum((p for hand, p in outcomes.items() if hand.total <= 21), Fraction(0))
+        figures.append(UpCardFigure(up, Fraction(shoe[up - 1], size), bust, holds))
+    return tuple(figures)
+
+
+def ez_bust(rules: Rules, *, paytable: str | None = None) -> SideWagerAnalysis:
+    """EZ Bust (633b.16), placed whenever it is offered: conditional on a 2-6 up card."""
+    check_decks(rules.decks)
+    no_paytable_choice("ez_bust", paytable)
+    h17 = rules.dealer_hits_soft_17
+    figures = ez_bust_by_up_card(Composition.full(rules.decks).points(), hits_soft_17=h17)
+    offered = sum((figure.probability for figure in figures), Fraction(0))
+    bust = sum((figure.probability * figure.bust for figure in figures), Fraction(0)) / offered
+    holds = sum((figure.probability * figure.holds for figure in figures), Fraction(0)) / offered
+    return collect(
+        "ez_bust",
+        rules.decks,
+        None,
+        EZ_BUST_PAYTABLE,
+        {(EZ_BUST_LINE,): bust, (): holds},
+        notes=(
+            "58 Pa. Code 633b.16",
+            "overall: a player placing the wager whenever it is offered, i.e. conditional on a "
+            "2-6 up card; also given per up card",
+            "the dealer's hole card and draws come from the shoe less the up card only; "
+            "removing the player's two cards and averaging over them gives exactly the same "
+            "figure (removals that are not looked at average out); only the players' "
+            "card-dependent draws before the dealer's would move it",
+            "the dealer completes the hand by 633a.7(m) ("
+            + ("hits soft 17" if h17 else "stands on all 17s")
+            + "): an open EZ Bust wager depends on it, so 633a.7(n) does not stop the draw",
+            "633b.16(g)'s optional push when every Blackjack Wager ended in a Blackjack or a "
+            "bust is not applied (it depends on the players' play)",
+        ),
+        by_up_card=figures,
+    )
+
+
+# --- Hit and Run: how many cards the dealer's hand has --------------------------------------------
+
+
+def dealer_card_counts(shoe: PointCounts, *, hits_soft_17: bool) -> dict[str, Fraction]:
+    """P(the dealer's final hand has Blackjack / 2 / 3 / ... / 8+ cards), from `shoe`."""
+    counts: defaultdict[str, Fraction] = defaultdict(Fraction)
+    for hand, probability in dealer_outcomes(shoe, hits_soft_17=hits_soft_17).items():
+        key = (
+            "blackjack"
+            if hand.blackjack
+            else str(min(hand.cards, 8)) + ("+" if hand.cards >= 8 else "")
+        )
+        counts[key] += probability
+    order = ["blackjack", "2", "3", "4", "5", "6", "7", "8+"]
+    return {key: counts[key] for key in order if key in counts}
+
+
+def _hit_and_run_line(hand: DealerOutcome) -> PaytableLine | None:
+    lines = {
+        5: "dealer_five_cards",
+        6: "dealer_six_cards",
+        7: "dealer_seven_cards",
+    }
+    if hand.blackjack:
+        return find_line(hit_and_run_wager.PAYTABLE, "dealer_blackjack")
+    if hand.cards < 5:
+        return None
+    return find_line(
+        hit_and_run_wager.PAYTABLE, lines.get(hand.cards, "dealer_eight_or_more_cards")
+    )
+
+
+def hit_and_run_lines(
+    shoe: PointCounts, *, hits_soft_17: bool
+) -> dict[tuple[PaytableLine, ...], Fraction]:
+    """The Hit and Run lines' probabilities for a dealer drawing from `shoe` (`()`: loses)."""
+    tally: defaultdict[tuple[PaytableLine, ...], Fraction] = defaultdict(Fraction)
+    for hand, probability in dealer_outcomes(shoe, hits_soft_17=hits_soft_17).items():
+        line = _hit_and_run_line(hand)
+        tally[() if line is None else (line,)] += probability
+    return dict(tally)
+
+
+def _progressive_meter(entry: BadBeat | HitAndRun) -> Fraction:
+    return Fraction(entry.reset, entry.min_wager)
+
+
+def hit_and_run(rules: Rules, *, paytable: str | None = None) -> SideWagerAnalysis:
+    """Hit and Run (633a.6(e)(10)): the dealer's whole hand from a full shoe."""
+    check_decks(rules.decks)
+    no_paytable_choice("hit_and_run", paytable)
+    h17 = rules.dealer_hits_soft_17
+    shoe = Composition.full(rules.decks).points()
+    offer = rules.side_wagers.hit_and_run or HitAndRun()
+    return collect(
+        "hit_and_run",
+        rules.decks,
+        None,
+        hit_and_run_wager.PAYTABLE,
+        hit_and_run_lines(shoe, hits_soft_17=h17),
+        notes=(
+            f"58 Pa. Code {PARAGRAPHS['hit_and_run']}",
+            "the dealer's up card, hole card and draws from a full shoe (the players' cards, "
+            "unseen by the wager, average out; their card-dependent draws are not modelled); "
+            "the card that busts the dealer counts (633a.7(o)(2)(i))",
+            "the dealer completes the hand by 633a.7(m) ("
+            + ("hits soft 17" if h17 else "stands on all 17s")
+            + "): an open Hit and Run wager depends on it, so 633a.7(n) does not stop the draw",
+        ),
+        dealer_cards=tuple(dealer_card_counts(shoe, hits_soft_17=h17).items()),
+        default_meter=_progressive_meter(offer),
+        meter_note="the Rules Submission's initial and reset amount over its minimum wager",
+    )
+
+
+# --- Bad Beat: the player's final 20 against the dealer's 21 --------------------------------------
+
+PLAYER_POLICY: Final = (
+    "the player never doubles, splits or surrenders; hits hard 11 or less; stands on hard "
+    "12-16 against a 2-6 up card and hits them against 7-A; stands on hard 17 or more; hits "
+    "soft 17 or less and stands on soft 18 or more"
+)
+
+
+def player_stands(hard: int, aces: bool, up: int) -> bool:
+    """`PLAYER_POLICY`: does a player holding two or more cards stop drawing?"""
+    total, soft = best_total(hard, aces)
+    if total >= 21:
+        return True
+    if soft:
+        return total >= 18
+    return total >= 17 or (total >= 12 and 2 <= up <= 6)
+
+
+@dataclass(frozen=True, slots=True)
+class _PlayerHand:
+    drawn: tuple[tuple[int, int], ...]
+    size: int
+    orderings: int
+
+
+@cache
+def _player_twenties(stiff_stands: bool) -> tuple[_PlayerHand, ...]:
+    """The player's final hands totalling 20 under `PLAYER_POLICY`, merged by their cards.
+
+    The policy reads the up card only as 2-6 (`stiff_stands`) or not.
+    """
+    up = 2 if stiff_stands else 10
+    frontier: dict[tuple[int, ...], int] = {(0,) * len(POINT_VALUES): 1}
+    final: list[_PlayerHand] = []
+    size = 0
+    while frontier:
+        following: defaultdict[tuple[int, ...], int] = defaultdict(int)
+        for cards, orderings in frontier.items():
+            hard = sum(value * count for value, count in zip(POINT_VALUES, cards, strict=True))
+            aces = cards[0] > 0
+            if size >= 2 and player_stands(hard, aces, up):
+                if best_total(hard, aces)[0] == 20:
+                    drawn = tuple(
+                        (value, count)
+                        for value, count in zip(POINT_VALUES, cards, strict=True)
+                        if count
+                    )
+                    final.append(_PlayerHand(drawn, size, orderings))
+                continue
+            for index in range(len(POINT_VALUES)):
+                grown = list(cards)
+                grown[index] += 1
+                following[tuple(grown)] += orderings
+        frontier = dict(following)
+        size += 1
+    return tuple(final)
+
+
+_BAD_BEAT_21: Final = {
+    3: "dealer_21_with_three_cards",
+    4: "dealer_21_with_four_cards",
+    5: "dealer_21_with_five_cards",
+    6: "dealer_21_with_six_cards",
+}
+
+
+def bad_beat_lines(
+    shoe: PointCounts, *, hits_soft_17: bool, player_has_20: bool, dealer_peeks: bool = True
+) -> dict[tuple[PaytableLine, ...], Fraction]:
+    """The Bad Beat lines' probabilities, one player following `PLAYER_POLICY`, from `shoe`.
+
+    Cards are dealt as 633a.7(f): player, up card, player, hole card; with an ace or ten-value
+    up card the dealer checks for Blackjack (633a.7(h)) and the player keeps his two cards. The
+    joint probability of the player's cards and the dealer's cards does not depend on the order
+    the positions are dealt in, so for each up card and each final player 20 the dealer's hands
+    are counted from the shoe less both: prod of falling factorials over n(n-1)...(n-k+1).
+    """
+    size = sum(shoe)
+    paytable = bad_beat_wager.PAYTABLE
+    # numerators[(line id, cards dealt)]: over falling(size, cards dealt).
+    numerators: defaultdict[tuple[str, int], int] = defaultdict(int)
+    for up in POINT_VALUES:
+        if not shoe[up - 1]:
+            continue
+        after_up = without_value(shoe, up)
+        twenty_ones = dealer_hand_groups(up, hits_soft_17, "twenty_one")
+        blackjack_hole = TEN if up == ACE else ACE if up == TEN else None
+        for hand in _player_twenties(2 <= up <= 6):
+            base = shoe[up - 1] * hand.orderings * hand_weight(after_up, hand.drawn)
+            if not base:
+                continue
+            remaining = list(after_up)
+            for value, many in hand.drawn:
+                remaining[value - 1] -= many
+            left = sum(remaining)
+            dealt = 1 + hand.size
+            # The hole card: a Blackjack (the player has drawn only when the dealer does not
+            # check), or not (then the player's 20 stands).
+            holes_blackjack = remaining[blackjack_hole - 1] if blackjack_hole else 0
+            if holes_blackjack and (hand.size == 2 or not dealer_peeks):
+                numerators[("dealer_blackjack", dealt + 1)] += base * holes_blackjack
+            if player_has_20:
+                numerators[("player_has_20", dealt + 1)] += base * (left - holes_blackjack)
+            for cards, total in weigh_groups(twenty_ones, remaining):
+                if total:
+                    line = _BAD_BEAT_21.get(cards, "dealer_21_with_seven_or_more_cards")
+                    numerators[(line, dealt + cards - 1)] += base * total
+    tally: defaultdict[tuple[PaytableLine, ...], Fraction] = defaultdict(Fraction)
+    for (line, dealt), numerator in numerators.items():
+        tally[(find_line(paytable, line),)] += Fraction(numerator, falling(size, dealt))
+    if player_has_20:
+        # Counted above: the player's 20 with any dealer hand but a Blackjack. The dealer's 21s
+        # pay their own, higher line (a hand is paid on one line only), so they come off here.
+        twenty = find_line(paytable, "player_has_20")
+        for lines in list(tally):
+            if lines[0].line in _BAD_BEAT_21.values() or lines[0].odds is None:
+                tally[(twenty,)] -= tally[lines]
+    return dict(tally)
+
+
+def bad_beat(rules: Rules, *, paytable: str | None = None) -> SideWagerAnalysis:
+    """Bad Beat (633a.6(e)(8)) for one player following `PLAYER_POLICY`, from a full shoe."""
+    check_decks(rules.decks)
+    no_paytable_choice("bad_beat", paytable)
+    offer = rules.side_wagers.bad_beat or BadBeat()
+    h17 = rules.dealer_hits_soft_17
+    shoe = Composition.full(rules.decks).points()
+    excluded = {"magic_card_bonus", "lucky_player_bonus"}
+    if not offer.player_has_20:
+        excluded.add("player_has_20")
+    table = tuple(line for line in bad_beat_wager.PAYTABLE if line.line not in excluded)
+    notes = [
+        f"58 Pa. Code {PARAGRAPHS['bad_beat']}",
+        "the figure depends on the player's strategy; computed for one player (one box, no "
+        "split) following this policy: " + PLAYER_POLICY,
+        "cards removed: the up card, the player's cards and the dealer's; other players' cards "
+        "are not removed",
+        "the dealer "
+        + ("hits soft 17" if h17 else "stands on all 17s")
+        + (
+            ", checks for Blackjack (633a.7(h))"
+            if rules.dealer_peeks
+            else ", does not check "
+            "for Blackjack (non-PA what-if): the player plays out against a Blackjack"
+        ),
+        "the Magic Card and Lucky Player Bonuses (633a.1) are not included: they depend on the "
+        "system's random selection, not on the cards",
+    ]
+    if not offer.player_has_20:
+        notes.append("the optional 'Player has a 20' line is not selected (633a.7(o)(1)(i))")
+    return collect(
+        "bad_beat",
+        rules.decks,
+        None,
+        table,
+        bad_beat_lines(
+            shoe,
+            hits_soft_17=h17,
+            player_has_20=offer.player_has_20,
+            dealer_peeks=rules.dealer_peeks,
+        ),
+        notes=tuple(notes),
+        default_meter=_progressive_meter(offer),
+        meter_note="the Rules Submission's initial and reset amount over its minimum wager",
+        extra={"player_policy": PLAYER_POLICY},
+    )
+
+
+def clear_dealer_caches() -> None:
+    """Forget the cached dealer hands and player 20s, e.g. to time a cold start."""
+    dealer_hands.cache_clear()
+    _player_twenties.cache_clear()
+    dealer_hand_groups.cache_clear()

@@ -1,0 +1,121 @@
+"""The craps table's log: one frozen record per state change, each citing its paragraph.
+
+A table's events, in order, are its audit trail: the house rules it opened with, every wager
+placed, every Power Odds selection (623b.5(c)) shown before its roll, every roll of the dice and
+every wager's result on it. Each event serializes to a flat JSON object whose `event` field names
+its kind, and `event_from_json` reads it back, so a stored log replays (`craps.replay`).
+
+>>> event = DiceRolled(roll=1, dice=(4, 4), total=8, paragraph="623b.5(c)")
+>>> event.to_json()
+{'event': 'dice_rolled', 'paragraph': '623b.5(c)', 'roll': 1, 'dice': [4, 4], 'total': 8}
+>>> event_from_json(event.to_json()) == event
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar
+
+from tablegames.errors import ScenarioError
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    kind: ClassVar[str] = "event"
+    paragraph: str
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        return {"event": self.kind, **{key: _plain(value) for key, value in data.items()}}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    return value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableOpened(Event):
+    """The house rules in force (623b.5(a)-(b)), as `CrapsRules.to_mapping()` writes them."""
+
+    kind: ClassVar[str] = "table_opened"
+    rules: dict[str, Any]
+
+    def __hash__(self) -> int:
+        return hash(self.kind)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WagerPlaced(Event):
+    """A wager put on the layout before roll `roll` (its id is its place in the log's wagers)."""
+
+    kind: ClassVar[str] = "wager_placed"
+    roll: int
+    wager_id: int
+    player: str
+    wager: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SelectionMade(Event):
+    """623b.5(c): the wagers selected for Power Odds on roll `roll` and their levels (1 or 2),
+    shown to the players before the dice are thrown; a wager absent is paid its base odds."""
+
+    kind: ClassVar[str] = "selection_made"
+    roll: int
+    selection: dict[str, int]
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.roll, tuple(self.selection.items())))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DiceRolled(Event):
+    kind: ClassVar[str] = "dice_rolled"
+    roll: int
+    dice: tuple[int, int]
+    total: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WagerSettled(Event):
+    """One wager's result on roll `roll`: `returned` includes the stake (0 when lost) and is None
+    when the wager stays up (a hardway not yet decided). `odds` were in force at `level`."""
+
+    kind: ClassVar[str] = "wager_settled"
+    roll: int
+    wager_id: int
+    player: str
+    wager: str
+    stake: int
+    outcome: str
+    returned: int | None
+    level: int
+    odds: str
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls for cls in (TableOpened, WagerPlaced, SelectionMade, DiceRolled, WagerSettled)
+}
+
+
+def event_from_json(data: Any) -> Event:
+    """Read one event back from its JSON object; unknown kinds or fields raise ScenarioError."""
+    if not isinstance(data, dict):
+        raise ScenarioError("an event is a JSON object")
+    kind = data.get("event")
+    cls = EVENT_TYPES.get(str(kind))
+    if cls is None:
+        raise ScenarioError(f"unknown craps event kind {kind!r}")
+    names = {item.name for item in fields(cls)}
+    values = {key: value for key, value in data.items() if key != "event"}
+    if set(values) != names:
+        raise ScenarioError(f"event {kind!r} needs fields {sorted(names)}, got {sorted(values)}")
+    if cls is DiceRolled:
+        values["dice"] = tuple(values["dice"])
+    return cls(**values)

@@ -1,0 +1,236 @@
+"""The craps table with Power Odds (623b.5): wagers, the selection, the roll, the settlement.
+
+Each roll runs in the order of 623b.5(c): wagers are placed; wagers close and the random number
+generator selects the bets paid at increased odds, which are shown (logged) before the dice are
+thrown; the dice are rolled; every wager on the layout is settled against the roll at the odds
+the selection put in force for it (the Power Odds instead of the base odds, 623b.5(d)). One-roll
+wagers are decided on the roll; a hardway stays up until it wins or loses.
+
+Placing a wager is a triad: `verify_place` raises with the reason and the paragraph,
+`can_place` answers yes or no, `place` places it and returns its event. A refused wager changes
+nothing. Every change is a frozen event in `events`, the table's audit log (`craps.replay`).
+
+>>> from tablegames.craps.dice import FixedDice
+>>> from tablegames.craps.rules import CrapsRules
+>>> from tablegames.craps.selection import FixedSelector, Selection
+>>> table = CrapsTable(
+...     CrapsRules(), dice=FixedDice([(4, 4)]), selector=FixedSelector([Selection({"hard_8": 2})])
+... )
+>>> _ = table.place("hard_8", 500)
+>>> table.select().level("hard_8")
+2
+>>> table.can_place("any_seven", 500)  # 623b.5(c): wagers closed once the selection is made
+False
+>>> result = table.roll()
+>>> [(s.wager, s.outcome, s.returned, s.odds) for s in result.settlements]
+[('hard_8', 'win', 9500, '18 to 1')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tablegames.craps.dice import DiceSource, RandomDice, Roll
+from tablegames.craps.events import (
+    DiceRolled,
+    Event,
+    SelectionMade,
+    TableOpened,
+    WagerPlaced,
+    WagerSettled,
+)
+from tablegames.craps.rules import CrapsRules
+from tablegames.craps.selection import RandomSelector, Selection, Selector
+from tablegames.craps.wagers import BETS, odds_text
+from tablegames.errors import IllegalActionError, TableGamesError, WagerError
+from tablegames.money import format_cents
+from tablegames.rng import SecureRandom
+
+PLAYER = "you"
+
+
+@dataclass(frozen=True, slots=True)
+class OpenWager:
+    """A wager on the layout, waiting for the next roll."""
+
+    wager_id: int
+    player: str
+    wager: str
+    stake: int
+
+
+@dataclass(frozen=True, slots=True)
+class RollResult:
+    """One roll: its number, the dice, the selection in force and every wager's result."""
+
+    roll: int
+    dice: Roll
+    selection: Selection
+    settlements: tuple[WagerSettled, ...]
+
+    @property
+    def net(self) -> int:
+        """Winnings less losses of the wagers decided on this roll (a wager up counts 0)."""
+        return sum(
+            item.returned - item.stake for item in self.settlements if item.returned is not None
+        )
+
+
+class CrapsTable:
+    """One craps table's Power Odds wagers, roll after roll."""
+
+    def __init__(self, rules: CrapsRules, *, dice: DiceSource, selector: Selector) -> None:
+        self.rules = rules
+        self._dice = dice
+        self._selector = selector
+        self._events: list[Event] = [
+            TableOpened(rules=rules.to_mapping(), paragraph="623b.5(b)"),
+        ]
+        self._open: list[OpenWager] = []
+        self._selection: Selection | None = None
+        self._roll = 1
+        self._next_id = 1
+
+    @classmethod
+    def live(cls, rules: CrapsRules) -> CrapsTable:
+        """A table whose dice and Power Odds selection both come from the OS CSPRNG."""
+        random = SecureRandom()
+        return cls(rules, dice=RandomDice(random), selector=RandomSelector(random))
+
+    # --- state ------------------------------------------------------------------------------
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def open_wagers(self) -> tuple[OpenWager, ...]:
+        return tuple(self._open)
+
+    @property
+    def roll_number(self) -> int:
+        """The number of the next roll (1 for the first)."""
+        return self._roll
+
+    @property
+    def selection(self) -> Selection | None:
+        """The selection made for the next roll, or None while wagers are open."""
+        return self._selection
+
+    # --- wagers -----------------------------------------------------------------------------
+
+    def verify_place(self, wager: str, amount: int, *, player: str = PLAYER) -> None:
+        """Raise WagerError, naming the reason and paragraph, unless the wager may be placed."""
+        if self._selection is not None:
+            raise WagerError(
+                f"wagers are closed for roll {self._roll}: the Power Odds selection has been "
+                "made; wager again after the dice are thrown",
+                paragraph="623b.5(c)",
+            )
+        if wager not in BETS:
+            raise WagerError(
+                f"{wager!r} is not a wager eligible for Power Odds; eligible: " + ", ".join(BETS),
+                paragraph="623b.5(d)",
+            )
+        terms = self.rules.terms(wager)
+        label = terms.bet.label
+        if not terms.offered:
+            raise WagerError(f"{label} is not offered at this table", paragraph="601a.2")
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise WagerError(f"the {label} wager must be a whole number of cents, not {amount!r}")
+        if amount < terms.min_wager:
+            raise WagerError(
+                f"the {label} wager {format_cents(amount)} is under the house minimum "
+                f"{format_cents(terms.min_wager)}"
+            )
+        if amount > terms.max_wager:
+            raise WagerError(
+                f"the {label} wager {format_cents(amount)} is over the house maximum "
+                f"{format_cents(terms.max_wager)}"
+            )
+        chip = self.rules.wager_unit * terms.bet.parts
+        if amount % chip:
+            parts = " (an equal part on each number)" if terms.bet.parts > 1 else ""
+            raise WagerError(
+                f"the {label} wager {format_cents(amount)} must be a multiple of "
+                f"{format_cents(chip)}{parts}"
+            )
+
+    def can_place(self, wager: str, amount: int, *, player: str = PLAYER) -> bool:
+        try:
+            self.verify_place(wager, amount, player=player)
+        except TableGamesError:
+            return False
+        return True
+
+    def place(self, wager: str, amount: int, *, player: str = PLAYER) -> WagerPlaced:
+        """Put a wager on the layout for the next roll; nothing changes if it is refused."""
+        self.verify_place(wager, amount, player=player)
+        event = WagerPlaced(
+            roll=self._roll,
+            wager_id=self._next_id,
+            player=player,
+            wager=wager,
+            amount=amount,
+            paragraph="623b.5(d)",
+        )
+        self._next_id += 1
+        self._open.append(OpenWager(event.wager_id, player, wager, amount))
+        self._events.append(event)
+        return event
+
+    # --- the selection and the roll ---------------------------------------------------------
+
+    def select(self) -> Selection:
+        """623b.5(c): wagers close; the RNG selects the Power Odds bets, shown before the roll."""
+        if self._selection is not None:
+            raise IllegalActionError(
+                f"the Power Odds selection for roll {self._roll} is already made",
+                paragraph="623b.5(c)",
+            )
+        chosen = self._selector.select(self.rules)
+        # A fixed selection is checked like a scenario's: eligible, offered, Power Odds on.
+        selection = Selection.parse(dict(chosen.levels), self.rules)
+        self._selection = selection
+        self._events.append(
+            SelectionMade(roll=self._roll, selection=selection.to_json(), paragraph="623b.5(c)")
+        )
+        return selection
+
+    def roll(self) -> RollResult:
+        """Throw the dice (selecting first if that has not been done) and settle every wager."""
+        selection = self._selection if self._selection is not None else self.select()
+        dice = self._dice.next_roll()
+        number = self._roll
+        self._events.append(
+            DiceRolled(roll=number, dice=(dice.first, dice.second), total=dice.total,
+                       paragraph="623b.5(c)")
+        )  # fmt: skip
+        settlements = tuple(self._settle(wager, dice, selection) for wager in self._open)
+        self._events += settlements
+        self._open = [
+            wager
+            for wager, item in zip(self._open, settlements, strict=True)
+            if item.outcome == "stays_up"
+        ]
+        self._selection = None
+        self._roll += 1
+        return RollResult(number, dice, selection, settlements)
+
+    def _settle(self, wager: OpenWager, dice: Roll, selection: Selection) -> WagerSettled:
+        terms = self.rules.terms(wager.wager)
+        # 623b.5(d): a selected wager is paid its Power Odds instead of its base odds.
+        level = selection.level(wager.wager)
+        settled = terms.bet.settle(dice, wager.stake, terms.odds(level))
+        return WagerSettled(
+            roll=self._roll,
+            wager_id=wager.wager_id,
+            player=wager.player,
+            wager=wager.wager,
+            stake=wager.stake,
+            outcome=settled.outcome,
+            returned=settled.returned,
+            level=level,
+            odds=odds_text(settled.odds),
+            paragraph="623b.5(d)" if level else "623b.5(b)",
+        )
