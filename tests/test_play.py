@@ -520,3 +520,41 @@ def test_chips_with_side_wagers_move_by_the_sum_of_the_round_nets() -> None:
     # Each of the eleven side wagers on both boxes in every round, and EZ Bust now and then.
     assert all(wagers[name] == 12 * 2 for name in sides)
     assert wagers["EZ Bust"] > 0
+
+
+def _variant_policy(rounds: int) -> Policy:
+    """Wager, take the ante, switch whenever asked, stand on everything else."""
+    wagers = 0
+
+    def policy(prompt: str) -> str:
+        nonlocal wagers
+        if "Box 1 wager" in prompt:
+            wagers += 1
+            return "q" if wagers > rounds else "20"
+        if "ante" in prompt:
+            return "y"
+        if "wager" in prompt:
+            return "0"
+        if "[w]" in prompt:
+            return "w"
+        return "n" if "[n]" in prompt else "s"
+
+    return policy
+
+
+def test_633a_12_a_4_play_offers_the_blackjack_switch_decision() -> None:
+    from tablegames.rules import load_rules
+
+    text = run(_variant_policy(3), load_rules(preset="pa-blackjack-switch"))
+    assert "switch the second cards of your two hands" in text
+    assert "hand 2" in text
+    assert text.count("Round net") == 3
+
+
+def test_633c_4_f_play_offers_the_ante_and_the_switch_hands_decision() -> None:
+    from tablegames.rules import load_rules
+
+    text = run(_variant_policy(3), load_rules(preset="pa-switch-hands-premium"))
+    assert "switch hands ante $4.00" in text
+    assert "two face-down switch cards" in text
+    assert text.count("Round net") == 3

@@ -33,6 +33,7 @@ from tablegames.blackjack.round import Round
 from tablegames.blackjack.state import HandState, HandStatus, initial_hands
 from tablegames.blackjack.table import Table
 from tablegames.blackjack.wagers import (
+    SWITCH_HANDS_ANTE,
     BoxWager,
     validate_amount,
     validate_box_wagers,
@@ -191,8 +192,27 @@ class _Game:
             side = self.ask_side_wagers(number, free - amount * hands)
             if side is None:
                 return None
+            ante = self.ask_ante(number, amount)
+            if ante is None:
+                return None
+            if ante:
+                side[SWITCH_HANDS_ANTE] = ante
             wagers.append(BoxWager(box=number, amount=amount, player=PLAYER, side=side))
         return wagers
+
+    def ask_ante(self, number: int, amount: int) -> int | None:
+        """633c.4(c): $1 of ante for every $5 wagered at Switch Hands; a Blackjack premium
+        table makes it optional (633c.4(k)-(l)). 0 when there is none; None on 'q'."""
+        if self.rules.variant != "switch_hands":
+            return 0
+        ante = amount // 500 * 100
+        if not self.rules.blackjack_premium:
+            self.console.print(f"Box {number} switch hands ante {format_cents(ante)} (633c.4(c))")
+            return ante
+        answer = self.ask(f"Box {number} switch hands ante {format_cents(ante)}? [y/N] ").lower()
+        if answer == "q":
+            return None
+        return ante if answer.startswith("y") else 0
 
     def ask_side_wagers(self, number: int, free: int) -> dict[str, int] | None:
         """633a.6(e): an amount on each side wager offered; empty repeats the box's last amount,
@@ -229,12 +249,19 @@ class _Game:
     def decide(self, game: Round) -> None:
         """Ask for one decision until the engine accepts it (633a.7(i)-(k), 633a.8-633a.11)."""
         turn = game.turn
-        assert turn is not None
+        if turn is None:
+            return
         choices = "  ".join(
             f"[{_KEY_OF[a]}] {a.value.replace('_', ' ')}" for a in game.legal_actions()
         )
         label = self.hand_label(turn.box, turn.hand, len(game.box(turn.box).hands))
         initial = game.box(turn.box).wager.amount
+        if turn.kind == "switch_hands":
+            # 633c.4(f): play the dealt cards, or the two face-down switch cards instead.
+            label += " play your cards (k) or switch to the two face-down switch cards (w)"
+        if turn.kind == "switch":
+            # 633a.12(a)(4): the second cards of the two hands may change places.
+            label += " switch the second cards of your two hands (w) or keep them (k)"
         if turn.kind == "ez_bust":
             # 633b.16(c)-(d), (i): after the deal against a 2-6, up to the initial wager.
             label += f" EZ Bust up to {format_cents(initial)}, 1 to 1 if the dealer busts (633b.16)"
