@@ -57,7 +57,7 @@ from tablegames.blackjack.side import (
 )
 from tablegames.blackjack.side.paytable import Paytable, SideResult, find_line, pays_to
 from tablegames.blackjack.table import Table
-from tablegames.blackjack.wagers import BoxWager
+from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE, BoxWager
 from tablegames.cards import Card, standard_decks
 from tablegames.cardsource import StackedShoe
 from tablegames.rng import SeededRandom
@@ -142,6 +142,18 @@ RULE_VARIANTS: list[dict[str, Any]] = [
         "decks": 8,
         "variant": "blackjack_switch",
         "side_wagers": _sides(super_match={}),
+    },
+    # The variations: the hand-dealt game (633a.12(b)) and Switch Hands with its ante, with
+    # and without Blackjack premium (633c.4); random switch decisions.
+    {"decks": 2, "variant": "hand_dealt", "shoe": "batch_shuffler"},
+    {"variant": "switch_hands", "wager_unit": 500, "min_wager": 500, "tie_blackjack_pays": True},
+    {
+        "variant": "switch_hands",
+        "wager_unit": 500,
+        "min_wager": 500,
+        "blackjack_premium": True,
+        "switch_cards_dealt": "after",
+        "side_wagers": _sides(),
     },
     # The Blackjack Wager alone under house rules of every kind.
     {"decks": 8},
@@ -357,6 +369,8 @@ def _wagers(rules: Rules, rng: np.random.Generator) -> list[BoxWager]:
             if rng.random() < 0.5 and least <= most:
                 side[name] = unit * int(rng.integers(least, most + 1))
         amount = unit * int(rng.integers(low, min(units, low * 10) + 1))
+        if rules.variant == "switch_hands" and (not rules.blackjack_premium or rng.random() < 0.5):
+            side[SWITCH_HANDS_ANTE] = amount // 500 * 100  # 633c.4(c): $1 per $5
         wagers.append(BoxWager(box=int(box), amount=amount, player=f"player {box}", side=side))
     return wagers
 
