@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench clean chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,13 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/tablegames play
 
-test: $(STAMP) lint typecheck pytest
+test: $(STAMP) chromium lint typecheck pytest
+
+# The report's browser test renders in Debian's Chromium: install it when root and it is missing.
+chromium:
+	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

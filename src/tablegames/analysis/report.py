@@ -338,11 +338,13 @@ def default_jobs() -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
 
-def collect(rules: Rules, *, jobs: int | None = None) -> ReportData:
-    """Compute every figure of the page."""
+def collect(rules: Rules, *, jobs: int | None = None, effects: bool = True) -> ReportData:
+    """Compute every figure of the page; `effects=False` leaves out the rule options' analyses
+    (one main-game analysis each, most of the time the page takes)."""
     start = dt.datetime.now()
     main = game_rules(rules)
-    options = [(option, game_rules(main, **option.changes)) for option in rule_options(rules)]
+    chosen = rule_options(rules) if effects else []
+    options = [(option, game_rules(main, **option.changes)) for option in chosen]
     refs = references(rules)
     wanted: dict[str, tuple[Rules, int]] = {}
 
@@ -699,6 +701,9 @@ def effects_block(data: ReportData, effects_png: bytes | None) -> str:
             f"{esc(main.problem)}</p>"
         )
         return "".join(parts)
+    if not data.options:
+        parts.append('<p class="muted">Not computed for this page.</p>')
+        return "".join(parts)
     base = main.cdz.house_edge
     rows, classes = [], []
     for option, changed, figures in data.options:
@@ -1039,10 +1044,16 @@ def render(data: ReportData, *, source: str, today: dt.date | None = None) -> st
 
 
 def build_report(
-    rules: Rules, *, source: str, jobs: int | None = None, today: dt.date | None = None
+    rules: Rules,
+    *,
+    source: str,
+    jobs: int | None = None,
+    today: dt.date | None = None,
+    effects: bool = True,
 ) -> str:
-    """The HTML page for `rules`; `source` names the rules file in the title."""
-    return render(collect(rules, jobs=jobs), source=source, today=today)
+    """The HTML page for `rules`; `source` names the rules file in the title. `jobs` worker
+    processes run the main-game analyses (default: up to two)."""
+    return render(collect(rules, jobs=jobs, effects=effects), source=source, today=today)
 
 
 def write_report(rules_path: Path, out: Path) -> None:
