@@ -31,7 +31,8 @@ FloatArray = npt.NDArray[np.float64]
 TOTALS = (17, 18, 19, 20, 21)
 BUST = 5
 BLACKJACK = 6
-OUTCOMES = 7
+EXACTLY_22 = 7  # part of BUST; counted only for Blackjack Switch (633a.12(a)(5)(v))
+OUTCOMES = 8
 MAX_CARDS = 13  # enough for any dealer hand (A A A A 2 2 2 2 3 ... stops well before)
 
 
@@ -51,8 +52,8 @@ class DealerHands:
     multiplier: IntArray  # (hands, 10) orderings that start with each up card
 
 
-@lru_cache(maxsize=2)
-def dealer_hands(*, hits_soft_17: bool) -> DealerHands:
+@lru_cache(maxsize=4)
+def dealer_hands(*, hits_soft_17: bool, with_22: bool = False) -> DealerHands:
     """Enumerate the dealer's standing hands under 633a.7(m) (or the non-PA H17 what-if)."""
     found: dict[tuple[int, ...], list[int]] = {}
     counts = [0] * 10
@@ -66,7 +67,7 @@ def dealer_hands(*, hits_soft_17: bool) -> DealerHands:
                 draw(up, hard + rank + 1, aces + (rank == 0), cards + 1)
                 counts[rank] -= 1
             return
-        if total > 21 or (cards == 2 and total == 21):
+        if (total > 21 and not (with_22 and total == 22)) or (cards == 2 and total == 21):
             return  # busts are counted as the remainder; Blackjack separately
         key = (*counts, total)
         found.setdefault(key, [0] * 10)[up] += 1
@@ -145,6 +146,8 @@ def dealer_outcomes(
                 continue
             p /= falling_n[sizes[hand]]
             column = total_index[hand]
+            if column == 5:
+                column = EXACTLY_22
             for j in range(up_start[hand], up_start[hand + 1]):
                 out[ups[j], column] += multipliers[j] * p
         for up in range(10):
@@ -154,6 +157,7 @@ def dealer_outcomes(
             for column in range(5):
                 out[up, column] *= n / shoe[up]
                 standing += out[up, column]
+            out[up, EXACTLY_22] *= n / shoe[up]
             if up == 0:
                 out[up, BLACKJACK] = shoe[9] / (n - 1)
             elif up == 9:

@@ -85,9 +85,13 @@ def check_supported(rules: Rules) -> None:
         )
 
 
-def hand_table_values(rules: Rules, table: HandTable, fixed: IntArray) -> Values:
-    """Values and second moments of every hand of the table (the numba path)."""
-    sparse = sparse_dealer(dealer_hands(hits_soft_17=rules.dealer_hits_soft_17))
+def hand_table_values(
+    rules: Rules, table: HandTable, fixed: IntArray, *, push_22: bool = False
+) -> Values:
+    """Values and second moments of every hand of the table (the numba path); `push_22`
+    returns every hand of 21 or less against a dealer 22 (Blackjack Switch, 633a.12(a)(5)(v))."""
+    hands = dealer_hands(hits_soft_17=rules.dealer_hits_soft_17, with_22=push_22)
+    sparse = sparse_dealer(hands)
     # Hands with the same removal see the same dealer: compute each distinct shoe once.
     removal_code = table.removal @ (32 ** np.arange(10, dtype=np.int64))
     _, first, dealer_row = np.unique(removal_code, return_index=True, return_inverse=True)
@@ -104,6 +108,7 @@ def hand_table_values(rules: Rules, table: HandTable, fixed: IntArray) -> Values
         dealer_row.reshape(-1).astype(np.int64),
         dealer,
         rules.dealer_peeks or rules.original_bets_only,
+        push_22,
     )
     return Values(values=values, squares=squares, fixed=fixed)
 
@@ -111,19 +116,25 @@ def hand_table_values(rules: Rules, table: HandTable, fixed: IntArray) -> Values
 def analyse(rules: Rules, strategy: Strategy = "cdz") -> GameValues:
     """The exact expected value of the initial wager under `rules` for `strategy`."""
     check_supported(rules)
-    shoe = shoe_counts(rules.decks)
+    return analyse_shoe(rules, shoe_counts(rules.decks), strategy)
+
+
+def analyse_shoe(
+    rules: Rules, shoe: IntArray, strategy: Strategy = "cdz", *, push_22: bool = False
+) -> GameValues:
+    """The analysis for any shoe composition (the variations remove cards the player sees)."""
     table = build_hand_table(rules, shoe)
-    cdz = _evaluate(rules, table, np.full((len(table.hard), 10), -1, dtype=np.int64), None)
+    cdz = _evaluate(rules, table, np.full((len(table.hard), 10), -1, dtype=np.int64), None, push_22)
     if strategy == "cdz":
         return cdz
     chart = basic_chart(cdz)
-    return _evaluate(rules, table, chart.fixed_for(table), chart)
+    return _evaluate(rules, table, chart.fixed_for(table), chart, push_22)
 
 
 def _evaluate(
-    rules: Rules, table: HandTable, fixed: IntArray, chart: BasicChart | None
+    rules: Rules, table: HandTable, fixed: IntArray, chart: BasicChart | None, push_22: bool
 ) -> GameValues:
-    values = hand_table_values(rules, table, fixed)
+    values = hand_table_values(rules, table, fixed, push_22=push_22)
     split = np.zeros((10, 10))
     split_square = np.zeros((10, 10))
     for pair in range(10):

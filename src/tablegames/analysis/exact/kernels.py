@@ -9,7 +9,13 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from tablegames.analysis.exact.dealer_hands import BLACKJACK, BUST, FloatArray, IntArray
+from tablegames.analysis.exact.dealer_hands import (
+    BLACKJACK,
+    BUST,
+    EXACTLY_22,
+    FloatArray,
+    IntArray,
+)
 
 
 @numba.njit(cache=True)
@@ -24,6 +30,7 @@ def hand_values(
     dealer_row: IntArray,
     dealer: FloatArray,
     refund: bool,
+    push_22: bool,
 ) -> tuple[FloatArray, FloatArray]:
     """E(stand), E(hit), E(double) of every hand against every up card, and their second
     moments: values[hand, up, option] and squares[hand, up, option], most cards first.
@@ -49,6 +56,10 @@ def hand_values(
                     value -= row[up, column]
                 else:
                     push += row[up, column]
+            if push_22 and total <= 21:
+                # 633a.12(a)(5)(v): a dealer 22 returns every hand of 21 or less.
+                value -= row[up, EXACTLY_22]
+                push += row[up, EXACTLY_22]
             values[index, up, 0] = value
             squares[index, up, 0] = 1.0 - push
     remaining = np.zeros(10)

@@ -122,6 +122,8 @@ def split_value(
 
     def add_x(weight: FloatArray, pairs: int, others: int) -> None:
         nonlocal total
+        if pairs not in any_card:
+            return  # the shoe holds fewer pair cards: the arrangement has no chance
         if others == 0:
             total += weight * any_card[pairs]
             return
@@ -131,6 +133,8 @@ def split_value(
 
     def add_n(weight: FloatArray, pairs: int, others: int) -> None:
         nonlocal total
+        if pairs not in any_card:
+            return  # the shoe holds fewer pair cards: the arrangement has no chance
         v = chance_pair(pairs, others, 1)
         if others == 0:
             total += weight / (1 - v) * (any_card[pairs] - v * pair_card[pairs])
