@@ -124,6 +124,11 @@ def edge_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Exact house edge, standard deviation and line probabilities of a wager."""
+    if wager == "craps":
+        # 623b.5: the craps house rules are their own file (tablegames.craps.rules).
+        from tablegames.craps.cli import edge_craps
+
+        raise typer.Exit(edge_craps(rules, as_json))
     extra = [*(overrides or []), *([f"decks={decks}"] if decks is not None else [])]
     house = _house(preset, rules, extra)
     try:
@@ -151,8 +156,12 @@ def _print_edge(report: dict[str, Any]) -> None:
     edge = float(report["house_edge"])
     out.print(
         f"[bold]{report['wager']}[/bold], {report['decks']} decks: house edge "
-        f"{edge * 100:.6f}%, standard deviation {float(report['std_dev']):.4f}"
+        f"{edge * 100:.6f}%"
+        + (f", standard deviation {report['std_dev']:.4f}" if report.get("std_dev") else "")
     )
+    for key in ("switch_option_value", "switch_probability", "house_edge_basis"):
+        if key in report:
+            out.print(f"  {key.replace('_', ' ')}: {report[key]}")
     for finding in report.get("non_pa", []):
         out.print(f"[red]non-PA[/red] {finding}")
     lines = report.get("lines")
@@ -187,13 +196,50 @@ def strategy_command(
     err.print(f"wrote {out / 'strategy.csv'} and {out / 'strategy.png'}")
 
 
+@app.command("report")
+def report_command(
+    rules: Annotated[Path, typer.Argument(help="Rules Submission TOML.")],
+    out: Annotated[Path, typer.Option("--out", help="The HTML page to write.")] = Path(
+        "report.html"
+    ),
+) -> None:
+    """One self-contained HTML page for a regulator: rules, edges, effects, strategy chart."""
+    from tablegames.analysis.report import write_report
+
+    try:
+        write_report(rules, out)
+    except TableGamesError as error:
+        err.print(f"error: {error}", markup=False)
+        raise typer.Exit(2) from error
+    err.print(f"wrote {out}")
+
+
+@app.command("roll")
+def roll_command(
+    scenario: Annotated[Path, typer.Argument(help="Craps scenario JSON file (docs/craps.md).")],
+) -> None:
+    """Settle one craps roll (Power Odds, 623b.5) from fixed dice and selection; print JSON."""
+    from tablegames.craps.cli import roll_command as run_roll
+
+    raise typer.Exit(run_roll(scenario))
+
+
 @app.command("play")
 def play_command(
+    game: Annotated[str, typer.Argument(help="blackjack (default) or craps.")] = "blackjack",
     preset: Annotated[str | None, typer.Option(help="House rules preset.")] = None,
     rules: Annotated[Path | None, typer.Option(help="Rules Submission TOML file.")] = None,
     boxes: Annotated[int, typer.Option(min=1, max=7, help="Boxes you play.")] = 1,
 ) -> None:
-    """Play Blackjack round by round at the terminal."""
+    """Play Blackjack (or craps with Power Odds) round by round at the terminal."""
+    if game == "craps":
+        from tablegames.craps.cli import play_craps
+
+        play_craps(rules)
+        return
+    if game != "blackjack":
+        err.print(f"error: no game {game!r}: play blackjack or craps")
+        raise typer.Exit(2)
     from tablegames.play import play_terminal
     from tablegames.rules import load_rules
 

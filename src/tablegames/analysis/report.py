@@ -42,19 +42,22 @@ from tablegames.analysis.report_template import PAGE, READING, SHORT, STYLE
 from tablegames.errors import RulesError, TableGamesError
 from tablegames.rules import Finding, Rules, load_rules
 
-# The fields the main-game analysis reads; two rule sets equal on these have the same figures.
-GAME_FIELDS: Final = (
-    "decks",
-    "dealer_hits_soft_17",
-    "dealer_peeks",
-    "late_surrender",
-    "double_after_split",
-    "max_hands",
-    "resplit_aces",
-    "hit_split_aces",
-    "blackjack_pays",
-    "original_bets_only",
-    "variant",
+# Rules of the table that the main-game analysis does not read (limits, shoe handling, side
+# wagers); two rule sets equal in every other field have the same main-game figures.
+TABLE_FIELDS: Final = frozenset(
+    {
+        "shoe",
+        "penetration",
+        "boxes",
+        "max_boxes_per_player",
+        "min_wager",
+        "max_wager",
+        "wager_unit",
+        "even_money",
+        "settlement_procedure",
+        "side_wagers",
+        "payout_limit",
+    }
 )
 COMMONLY_DEALT: Final = {"resplit_aces": False, "hit_split_aces": False}
 AS_WRITTEN: Final = {"resplit_aces": True, "hit_split_aces": True}
@@ -176,15 +179,19 @@ class ReportData:
     seconds: float = 0.0
 
 
+def _game_fields() -> list[str]:
+    return [name for name in Rules.model_fields if name not in TABLE_FIELDS]
+
+
 def game_rules(rules: Rules, **changes: Any) -> Rules:
     """The main-game rules of `rules` (limits, side wagers and the like left at default)."""
-    values = {name: getattr(rules, name) for name in GAME_FIELDS}
+    values = {name: getattr(rules, name) for name in _game_fields()}
     values.update(changes)
     return Rules(**values)
 
 
 def game_key(rules: Rules) -> str:
-    return json.dumps([getattr(rules, name) for name in GAME_FIELDS])
+    return json.dumps([[name, getattr(rules, name)] for name in _game_fields()], default=str)
 
 
 def rule_options(rules: Rules) -> list[RuleOption]:
@@ -255,7 +262,7 @@ def analyse_game(rules: Rules, depth: int) -> GameFigures:
     cover gives its reason instead. Runs in a worker process."""
     from tablegames.analysis.exact.basic_strategy import basic_chart
     from tablegames.analysis.exact.blackjack_report import RANKS, chart_png, dealer_table
-    from tablegames.analysis.exact.game import _evaluate, analyse
+    from tablegames.analysis.exact.game import analyse
 
     try:
         cdz = analyse(rules, "cdz")
@@ -263,22 +270,20 @@ def analyse_game(rules: Rules, depth: int) -> GameFigures:
         return GameFigures(problem=f"not yet analysed: {error}", depth=FULL)
     except Exception as error:  # an analysis fault must not sink the whole page
         return GameFigures(
-            problem=f"not computed: the exact analysis does not handle this rule set yet "
+            problem="not computed: the exact analysis does not handle this rule set yet "
             f"({type(error).__name__}: {error})",
             depth=FULL,
         )
     cdz_figure = Figure(cdz.house_edge, cdz.std_dev)
     if depth == CDZ:
         return GameFigures(cdz=cdz_figure, depth=depth)
-    chart = basic_chart(cdz)
-    # analyse(rules, "basic") would first repeat the CDZ- pass just done.
-    basic = _evaluate(rules, cdz.table, chart.fixed_for(cdz.table), chart)
+    basic = analyse(rules, "basic")
     basic_figure = Figure(basic.house_edge, basic.std_dev)
     if depth == BASIC:
         return GameFigures(cdz=cdz_figure, basic=basic_figure, depth=depth)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "strategy.png"
-        chart_png(chart, rules, str(path))
+        chart_png(basic_chart(cdz), rules, str(path))
         png = path.read_bytes()
     return GameFigures(
         cdz=cdz_figure,
@@ -334,6 +339,17 @@ def side_wager_reports(rules: Rules) -> list[tuple[str, dict[str, Any] | None, s
     return found
 
 
+def _covered(rules: Rules) -> bool:
+    """Whether the exact main-game analysis covers `rules` (else no option is worth analysing)."""
+    from tablegames.analysis.exact.game import check_supported
+
+    try:
+        check_supported(rules)
+    except RulesError:
+        return False
+    return True
+
+
 def default_jobs() -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
@@ -343,7 +359,7 @@ def collect(rules: Rules, *, jobs: int | None = None, effects: bool = True) -> R
     (one main-game analysis each, most of the time the page takes)."""
     start = dt.datetime.now()
     main = game_rules(rules)
-    chosen = rule_options(rules) if effects else []
+    chosen = rule_options(rules) if effects and _covered(main) else []
     options = [(option, game_rules(main, **option.changes)) for option in chosen]
     refs = references(rules)
     wanted: dict[str, tuple[Rules, int]] = {}
@@ -1036,8 +1052,7 @@ def render(data: ReportData, *, source: str, today: dt.date | None = None) -> st
             "<footer>Figures are exact expectations computed from the rules by enumerating "
             "the cards, with card removal; house edges are house-positive fractions of the "
             "initial wager shown as percentages. The effect of each rule option was computed "
-            "by a separate exact analysis of the rules with that one option changed. "
-            f"Computed in {data.seconds:.1f} s.</footer>",
+            "by a separate exact analysis of the rules with that one option changed.</footer>",
         ]
     )
     return PAGE.substitute(version=esc(__version__), title=esc(title), style=STYLE, body=body)

@@ -65,6 +65,14 @@ def edge_blackjack(
     rules: Rules, *, strategy: Strategy = "cdz", hands: bool = False
 ) -> dict[str, Any]:
     """The JSON of `tablegames edge blackjack`."""
+    if rules.variant in ("blackjack_switch", "switch_hands"):
+        from tablegames.analysis.exact.switch_games import blackjack_switch, switch_hands
+
+        analysed = blackjack_switch if rules.variant == "blackjack_switch" else switch_hands
+        switch_report = analysed(rules)
+        switch_report.update(strategy="cdz", rules=rules.model_dump(mode="json"), std_dev=None)
+        switch_report["non_pa"] = [str(finding) for finding in rules.non_pa()]
+        return switch_report
     result = analyse(rules, strategy)
     report: dict[str, Any] = {
         "wager": "blackjack",

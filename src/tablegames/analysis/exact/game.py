@@ -79,9 +79,11 @@ def check_supported(rules: Rules) -> None:
             f"{MAX_EXACT_SPLIT_HANDS} hands",
             paragraph="633a.11(c)",
         )
-    if rules.variant != "standard":
+    # The hand-dealt game (633a.12(b)) changes how cards are handled, not the odds.
+    if rules.variant not in ("standard", "hand_dealt"):
         raise RulesError(
-            f"variant {rules.variant!r}: the main-game analysis covers the standard game"
+            f"variant {rules.variant!r}: analysed by `switch_games` (tablegames edge blackjack "
+            "routes it there)"
         )
 
 

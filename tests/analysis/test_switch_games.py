@@ -1,0 +1,47 @@
+"""Blackjack Switch (633a.12(a)) and Switch Hands (633c.4) with the best switch decision.
+
+One deck and no splitting keep these exact analyses quick; the relations checked hold for any
+deck count.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tablegames.analysis.exact.switch_games import blackjack_switch, switch_hands
+from tablegames.rules import Rules
+
+SWITCH: dict[str, Any] = {"decks": 1, "variant": "blackjack_switch", "max_hands": 1}
+HANDS: dict[str, Any] = {
+    "decks": 1,
+    "variant": "switch_hands",
+    "max_hands": 1,
+    "wager_unit": 500,
+    "min_wager": 500,
+}
+
+
+def test_633a_12_a_5_blackjack_switch_as_written_favours_the_player() -> None:
+    # 633a.12(a)(5)(i) lowers a Blackjack to 1 to 1 only against a dealer's multi-card 21, so
+    # the 3 to 2 of 633a.13(a) stands otherwise: with the switch the player has the edge.
+    written = blackjack_switch(Rules(**SWITCH))
+    even = blackjack_switch(Rules(**SWITCH, blackjack_pays="1:1"))  # the usual Switch payout
+    assert written["house_edge"] < 0
+    # Paying Blackjacks 1 to 1 costs the player about half a unit per natural kept (about 4.5%
+    # of two-hand deals hold one): between 1% and 3% of each wager.
+    assert 0.01 < even["house_edge"] - written["house_edge"] < 0.03
+    assert 0.2 < written["switch_probability"] < 0.6
+
+
+def test_633c_4_switch_hands_the_option_is_worth_something_and_the_ante_costs_it() -> None:
+    plain = switch_hands(Rules(**HANDS))
+    tie = switch_hands(Rules(**HANDS, tie_blackjack_pays=True))
+    assert plain["switch_option_value"] > 0
+    assert 0 < plain["switch_probability"] < 1
+    # 633c.4(i)(2)(ii): paying a switched tie Blackjack 1 to 2 can only help the player.
+    assert tie["house_edge"] < plain["house_edge"]
+    # The ante (0.2 per unit wagered) is the price of the option: the package edge is the ante
+    # less what the option and the game return, per 1.2 units staked.
+    assert plain["house_edge"] == pytest.approx(plain["house_edge_per_blackjack_wager"] / 1.2)

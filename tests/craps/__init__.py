@@ -1,0 +1,1 @@
+"""Tests of craps Power Odds (58 Pa. Code 623b.5)."""

@@ -1,0 +1,137 @@
+"""Craps conformance scenarios (tests/conformance_craps/*.json) through the engine and the CLI.
+
+Each file holds a scenario in the format of docs/craps.md and either the `expected` result,
+worked out by hand from 623b.5(d) and the customary payouts (the working is in its
+`description`), or the `expected_error` it must be refused with. Every eligible wager has a file
+settling it without Power Odds and at both levels.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tablegames.craps.cli import roll_command
+from tablegames.craps.replay import replay
+from tablegames.craps.scenario import play_scenario, run_roll_scenario
+from tablegames.craps.wagers import WAGER_NAMES
+from tablegames.errors import TableGamesError
+
+CONFORMANCE = Path(__file__).resolve().parent.parent / "conformance_craps"
+FILES = sorted(CONFORMANCE.glob("*.json"))
+FILE_KEYS = {"description", "scenario", "expected", "expected_error"}
+
+
+def load(path: Path) -> dict[str, Any]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def successful() -> list[Path]:
+    return [path for path in FILES if load(path)["expected"] is not None]
+
+
+def test_623b_5_d_there_is_a_file_for_every_wager_at_every_level() -> None:
+    assert len(FILES) >= 30
+    for name in WAGER_NAMES:
+        data = load(CONFORMANCE / f"623b_5_d_{name}.json")
+        rolls = data["expected"]["rolls"]
+        levels = {
+            item["level"]
+            for roll in rolls
+            for item in roll["wagers"]
+            if item["outcome"] == "win" and item["wager"] == name
+        }
+        assert levels == {0, 1, 2}, name
+
+
+@pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])
+def test_623b_5_conformance_scenario(path: Path) -> None:
+    data = load(path)
+    assert set(data) == FILE_KEYS
+    expected, expected_error = data["expected"], data["expected_error"]
+    assert (expected is None) != (expected_error is None)
+    if expected_error is not None:
+        with pytest.raises(TableGamesError) as info:
+            run_roll_scenario(data["scenario"])
+        assert info.value.paragraph == expected_error["paragraph"]
+        assert expected_error["contains"] in str(info.value)
+        return
+    result = run_roll_scenario(data["scenario"])
+    events = result.pop("events")
+    assert result == expected
+    assert events[0]["event"] == "table_opened"
+
+
+@pytest.mark.parametrize("path", successful(), ids=[path.stem for path in successful()])
+def test_623b_5_c_replay_reproduces_the_log(path: Path) -> None:
+    table, _ = play_scenario(load(path)["scenario"])
+    assert replay(table.events).events == table.events
+
+
+def test_cli_roll_prints_the_settlement(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = load(CONFORMANCE / "623b_5_d_hard_6_wins_on_first_roll_level_2.json")
+    scenario = tmp_path / "scenario.json"
+    scenario.write_text(json.dumps(data["scenario"]), encoding="utf-8")
+    assert roll_command(scenario) == 0
+    printed = json.loads(capsys.readouterr().out)
+    events = printed.pop("events")
+    assert printed == data["expected"]
+    assert [event["event"] for event in events] == [
+        "table_opened",
+        "wager_placed",
+        "selection_made",
+        "dice_rolled",
+        "wager_settled",
+    ]
+
+
+def test_cli_roll_refuses_bad_input_with_the_paragraph(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = load(CONFORMANCE / "623b_5_a_selection_without_power_odds.json")
+    scenario = tmp_path / "scenario.json"
+    scenario.write_text(json.dumps(data["scenario"]), encoding="utf-8")
+    assert roll_command(scenario) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "(58 Pa. Code 623b.5(a))" in " ".join(captured.err.split())
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "cannot read scenario"),
+        ("[]", "the scenario must be a JSON object"),
+        ('{"wagers": [], "dice": [1, 1], "rolls": [[1, 1]]}', 'either "dice"'),
+        ('{"wagers": [], "dice": [1, 1], "selections": [{}]}', 'takes "selection"'),
+        ('{"wagers": [], "rolls": [[1, 1]], "selection": {}}', 'take "selections"'),
+        ('{"wagers": [], "rolls": []}', "non-empty list"),
+        ('{"wagers": [{"wager": "hard_4"}], "dice": [2, 2]}', "is missing ['amount']"),
+        ('{"wagers": [{"wager": "hard_4", "amount": 500, "roll": 2}], "dice": [2, 2]}', "roll"),
+        ('{"wagers": [{"wager": 4, "amount": 500}], "dice": [2, 2]}', "wager name"),
+        ('{"wagers": [{"wager": "hard_4", "amount": "5"}], "dice": [2, 2]}', "whole number"),
+        ('{"wagers": {}, "dice": [2, 2]}', "wagers must be a list"),
+        ('{"wagers": [], "dice": [2]}', "a list of two faces"),
+        ('{"wagers": [], "dice": [2, 2], "selection": []}', "map wager names"),
+        ('{"wagers": [], "dice": [2, 2], "extra": 1}', "unknown keys ['extra']"),
+    ],
+)
+def test_malformed_scenarios_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
+) -> None:
+    scenario = tmp_path / "scenario.json"
+    scenario.write_text(text, encoding="utf-8")
+    assert roll_command(scenario) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert message in " ".join(captured.err.split())
+
+
+def test_cli_roll_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert roll_command(tmp_path / "absent.json") == 2
+    assert "cannot read scenario" in capsys.readouterr().err

@@ -1,0 +1,88 @@
+"""The seeded simulation agrees with the exact edges (623b.5(c)-(d)); the vectorized kernel
+agrees with the engine's own settlement on the same dice and selections."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tablegames.craps.edge import wager_edge
+from tablegames.craps.rules import CrapsRules, craps_rules_from_mapping
+from tablegames.craps.sim import (
+    Totals,
+    compile_wager,
+    draw_dice,
+    draw_levels,
+    kernel,
+    reference_totals,
+    simulate,
+)
+from tablegames.errors import TableGamesError
+
+ROLLS = 1_000_000
+
+
+@pytest.fixture(scope="module")
+def simulated() -> dict[str, Totals]:
+    return simulate(CrapsRules(), rolls=ROLLS, seed=623_5)
+
+
+def test_623b_5_c_simulation_agrees_with_exact_edges_within_3_standard_errors(
+    simulated: dict[str, Totals],
+) -> None:
+    rules = CrapsRules()
+    for terms in rules.offered():
+        exact = float(wager_edge(terms, power_odds=True).house_edge)
+        totals = simulated[terms.name]
+        assert abs(-totals.mean - exact) < 3 * totals.error, (terms.name, totals.mean, exact)
+
+
+def test_623b_5_c_simulation_counts_rolls_and_decisions(simulated: dict[str, Totals]) -> None:
+    assert simulated["any_seven"].n == ROLLS
+    # A hard 8 is decided on 11 rolls in 36.
+    assert abs(simulated["hard_8"].n / ROLLS - 11 / 36) < 0.002
+
+
+def test_623b_5_a_simulation_without_power_odds() -> None:
+    rules = CrapsRules(power_odds=False)
+    totals = simulate(rules, rolls=200_000, seed=1)
+    for terms in rules.offered():
+        exact = float(wager_edge(terms, power_odds=False).house_edge)
+        assert abs(-totals[terms.name].mean - exact) < 3.5 * totals[terms.name].error
+
+
+@pytest.mark.parametrize("name", ["any_craps", "horn_3_11", "hop_4_4", "hard_6", "ce_eleven"])
+def test_623b_5_d_kernel_agrees_with_the_engine(name: str) -> None:
+    rules = craps_rules_from_mapping({"level_1_probability": 0.3, "level_2_probability": 0.3})
+    terms = rules.terms(name)
+    wager = compile_wager(terms)
+    generator = np.random.default_rng(99)
+    dice = draw_dice(generator, 3_000)
+    levels = draw_levels(generator, wager.thresholds, 3_000)
+    fast = Totals(*kernel(wager.decided, wager.net, dice, levels))
+    slow = reference_totals(terms, dice, levels)
+    assert fast.n == slow.n
+    assert fast.total == pytest.approx(slow.total)
+    assert fast.total_sq == pytest.approx(slow.total_sq)
+
+
+def test_623b_5_c_level_draws_follow_the_probabilities() -> None:
+    terms = craps_rules_from_mapping({"level_1_probability": "1/3", "level_2_probability": "1/6"})
+    wager = compile_wager(terms.terms("eleven"))
+    levels = draw_levels(np.random.default_rng(3), wager.thresholds, 300_000)
+    shares = np.bincount(levels, minlength=3) / levels.size
+    assert shares == pytest.approx([0.5, 1 / 3, 1 / 6], abs=0.004)
+    # A denominator too large for the lookup table takes the comparison path.
+    large = draw_levels(np.random.default_rng(3), (1, 2, 10**9 + 7), 1_000)
+    assert set(large.tolist()) == {0}
+
+
+def test_simulation_is_reproducible_and_blocks_merge() -> None:
+    rules = CrapsRules()
+    first = simulate(rules, rolls=50_000, seed=4, block=10_000)
+    again = simulate(rules, rolls=50_000, seed=4, block=10_000)
+    assert first == again
+    merged = Totals(1, 2.0, 4.0).merge(Totals(2, -1.0, 1.0))
+    assert merged == Totals(3, 1.0, 5.0)
+    with pytest.raises(TableGamesError):
+        simulate(rules, rolls=1, seed=0)
