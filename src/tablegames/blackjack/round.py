@@ -29,7 +29,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from tablegames.blackjack import settlement, variants
-from tablegames.blackjack.actions import OFFER_ACTIONS, SWITCH_ACTIONS, Action, Turn
+from tablegames.blackjack.actions import OFFER_ACTIONS, PLAY_ACTIONS, SWITCH_ACTIONS, Action, Turn
 from tablegames.blackjack.dealer import DealerProcedure
 from tablegames.blackjack.events import (
     CardDealt,
@@ -178,7 +178,12 @@ class Round(DealerProcedure, DecisionTriads):
             return [Action.INSURANCE, *even_money, Action.DECLINE]
         if turn.kind == "ez_bust":
             return [Action.EZ_BUST, Action.DECLINE]
-        return [action for action in Action if self._refusal(action, None) is None]
+        box, hand = self.boxes[self._box_index], self._current_hand()
+        return [
+            action
+            for action in PLAY_ACTIONS
+            if play_refusal(self.rules, box, hand, action, None) is None
+        ]
 
     def verify(self, action: Action, amount: int | None = None) -> None:
         """Raise IllegalActionError naming the rule when `action` is not allowed now."""
