@@ -10,26 +10,12 @@ True
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tablegames.errors import ScenarioError
+from tablegames.eventlog import Event, read_event
 
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Event:
-    kind: ClassVar[str] = "event"
-    paragraph: str
-
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        return {"event": self.kind, **{key: _plain(value) for key, value in data.items()}}
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(item) for item in value]
-    return value
+__all__ = ["Event"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -87,11 +73,6 @@ class CardsSwitched(Event):
     box: int
     cards: tuple[str, ...]
     switched: bool
-
-    def to_json(self) -> dict[str, Any]:
-        data = Event.to_json(self)
-        data["cards"] = list(self.cards)
-        return data
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -168,14 +149,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
 
 def event_from_json(data: dict[str, Any]) -> Event:
     """Read one event back from its JSON object; unknown kinds or fields raise ScenarioError."""
-    kind = data.get("event")
-    cls = EVENT_TYPES.get(str(kind))
-    if cls is None:
-        raise ScenarioError(f"unknown event kind {kind!r}")
-    names = {field.name for field in fields(cls)}
-    values = {key: value for key, value in data.items() if key != "event"}
-    if set(values) != names:
-        raise ScenarioError(f"event {kind!r} needs fields {sorted(names)}, got {sorted(values)}")
+    cls, values = read_event(data, EVENT_TYPES, game="blackjack")
     if cls is RoundStarted:
         values["boxes"] = tuple(tuple(box) for box in values["boxes"])
     if cls is CardsSwitched:
