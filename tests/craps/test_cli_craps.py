@@ -14,7 +14,7 @@ NAMES = [
     "hop_1_3", "hop_1_4", "hop_1_5", "hop_1_6", "hop_2_3", "hop_2_4", "hop_2_5", "hop_2_6",
     "hop_3_4", "hop_3_5", "hop_3_6", "hop_4_5", "hop_4_6",
     "hop_2_2", "hop_3_3", "hop_4_4", "hop_5_5",
-    "horn_3_11", "horn_2_12", "ce_craps", "ce_eleven",
+    "horn_3_11", "horn_2_12", "ce", "ce_craps", "ce_eleven",
     "hard_4", "hard_6", "hard_8", "hard_10",
 ]  # fmt: skip
 
@@ -28,6 +28,11 @@ def test_623b_5_d_edge_craps_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert row["house_edge_without_power_odds"] == pytest.approx(1 / 6)
     assert row["house_edge"] == pytest.approx(0.1)
     assert row["breakeven_selection_probability"] == {"level_1": 0.5, "level_2": 0.25}
+    rows = {row["wager"]: row for row in report["wagers"]}
+    assert rows["ce"]["house_edge_without_power_odds"] == pytest.approx(1 / 9)
+    assert rows["ce"]["house_edge"] == pytest.approx(17 / 360)
+    assert rows["ce_craps"]["breakeven_selection_probability"]["level_2"] == pytest.approx(1 / 3)
+    assert rows["ce_eleven"]["breakeven_selection_probability"]["level_2"] == pytest.approx(2 / 7)
 
 
 def test_623b_5_c_edge_craps_reads_the_house_rules(
@@ -46,7 +51,9 @@ def test_edge_craps_table(capsys: pytest.CaptureFixture[str]) -> None:
     text = capsys.readouterr().out
     assert "Any Seven" in text
     assert "16.6667%" in text
-    assert "never" in text  # the C&E parts never break even
+    assert "C&E (2, 3, 12): its Power Odds only" in text
+    assert "4.7222%" in text  # the C&E with both lines selected with the defaults
+    assert "never" not in text  # every wager breaks even at some chance with the defaults
 
 
 def test_edge_craps_bad_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

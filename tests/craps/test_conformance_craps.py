@@ -2,8 +2,9 @@
 
 Each file holds a scenario in the format of docs/craps.md and either the `expected` result,
 worked out by hand from 623b.5(d) and the customary payouts (the working is in its
-`description`), or the `expected_error` it must be refused with. Every eligible wager has a file
-settling it without Power Odds and at both levels.
+`description`), or the `expected_error` it must be refused with. Every line of the table in
+623b.5(d) has a file settling its wager without Power Odds and at both levels of that line: every
+wager is its own line; the C&E (`ce`) has the files of its lines, `ce_craps` and `ce_eleven`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pytest
 from tablegames.craps.cli import roll_command
 from tablegames.craps.replay import replay
 from tablegames.craps.scenario import play_scenario, run_roll_scenario
-from tablegames.craps.wagers import WAGER_NAMES
+from tablegames.craps.wagers import LINE_NAMES, WAGER_OF_LINE
 from tablegames.errors import TableGamesError
 
 CONFORMANCE = Path(__file__).resolve().parent.parent / "conformance_craps"
@@ -37,14 +38,17 @@ def successful() -> list[Path]:
 
 def test_623b_5_d_there_is_a_file_for_every_wager_at_every_level() -> None:
     assert len(FILES) >= 30
-    for name in WAGER_NAMES:
+    for name in LINE_NAMES:
         data = load(CONFORMANCE / f"623b_5_d_{name}.json")
         rolls = data["expected"]["rolls"]
+        wager = WAGER_OF_LINE[name]
         levels = {
             item["level"]
             for roll in rolls
             for item in roll["wagers"]
-            if item["outcome"] == "win" and item["wager"] == name
+            if item["outcome"] == "win"
+            and item["wager"] == wager
+            and item.get("line", name) == name
         }
         assert levels == {0, 1, 2}, name
 

@@ -123,3 +123,24 @@ def test_play_craps_default_rules() -> None:
     text = console.export_text()
     assert "Dice: " in text  # rolled by the CSPRNG
     assert "Goodbye: 1 roll(s)" in text
+
+
+def test_623b_5_d_c_and_e_is_one_wager_paid_by_the_line_that_wins() -> None:
+    console = Console(record=True, width=140, force_terminal=False)
+    play_session(
+        CrapsRules(),
+        console=console,
+        input_fn=answers("?", "ce_craps 1", "ce 2", "", "ce 2", "", "q"),
+        random=ScriptedDice(1, 2, 3, 4),
+    )
+    text = console.export_text()
+    # The list of wagers: one C&E row with a line of text per line.
+    assert re.search(r"│ C&E +│ ce +│ 3 to 1 C&E \(2, 3, 12\) │ 4 to 1 or 6 to 1 +│", text)
+    assert re.search(r"│ +│ +│ 7 to 1 C&E \(11\) +│ 10 to 1 or 14 to 1 │", text)
+    assert "'ce_craps' is a line of the C&E, not a wager: place the C&E as 'ce'" in text
+    first, second = text.split("Dice: ")[1:]
+    # A $2 C&E on a three: net 3 to 1 on the whole $2, as $1 on craps at 7 to 1 and $1 lost.
+    won = r"C&E +│ \$2\.00 │ 3 to 1 \(C&E \(2, 3, 12\) line\) │ win +│ +\$8\.00 │"
+    assert re.search(won, first)
+    assert re.search(r"C&E +│ \$2\.00 │ - +│ lose +│ +\$0\.00 │", second)
+    assert "Goodbye: 2 roll(s), chips $1,004.00 (+$4.00)." in text

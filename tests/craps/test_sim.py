@@ -13,6 +13,7 @@ from tablegames.craps.sim import (
     compile_wager,
     draw_dice,
     draw_levels,
+    draw_wager_levels,
     kernel,
     reference_totals,
     simulate,
@@ -51,25 +52,46 @@ def test_623b_5_a_simulation_without_power_odds() -> None:
         assert abs(-totals[terms.name].mean - exact) < 3.5 * totals[terms.name].error
 
 
-@pytest.mark.parametrize("name", ["any_craps", "horn_3_11", "hop_4_4", "hard_6", "ce_eleven"])
+@pytest.mark.parametrize("name", ["any_craps", "horn_3_11", "hop_4_4", "hard_6", "ce"])
 def test_623b_5_d_kernel_agrees_with_the_engine(name: str) -> None:
     rules = craps_rules_from_mapping({"level_1_probability": 0.3, "level_2_probability": 0.3})
     terms = rules.terms(name)
     wager = compile_wager(terms)
     generator = np.random.default_rng(99)
     dice = draw_dice(generator, 3_000)
-    levels = draw_levels(generator, wager.thresholds, 3_000)
-    fast = Totals(*kernel(wager.decided, wager.net, dice, levels))
+    levels = draw_wager_levels(generator, wager, 3_000)
+    assert levels.shape == (len(terms.lines), 3_000)
+    fast = Totals(*kernel(wager.decided, wager.net, wager.line_of, dice, levels))
     slow = reference_totals(terms, dice, levels)
     assert fast.n == slow.n
     assert fast.total == pytest.approx(slow.total)
     assert fast.total_sq == pytest.approx(slow.total_sq)
 
 
+def test_623b_5_c_c_and_e_simulation_pays_the_level_of_the_line_that_wins() -> None:
+    # Only the eleven line is ever selected, always at level 2: every 11 pays 14 to 1, every
+    # craps 3 to 1. Per unit: 4/36 * 3 + 2/36 * 14 - 30/36 = 10/36 to the player.
+    rules = craps_rules_from_mapping(
+        {
+            "wagers": {
+                "ce_craps": {"level_1_probability": 0, "level_2_probability": 0},
+                "ce_eleven": {"level_1_probability": 0, "level_2_probability": 1},
+            }
+        }
+    )
+    wager = compile_wager(rules.terms("ce"))
+    assert wager.net[2 * 36 + 5 * 6 + 4].item() == 14  # 6-5 at level 2
+    assert wager.net[0 * 36 + 0].item() == 3  # 1-1 at level 0
+    totals = simulate(rules, rolls=200_000, seed=5)["ce"]
+    assert abs(totals.mean - 10 / 36) < 4 * totals.error
+    assert float(wager_edge(rules.terms("ce"), power_odds=True).house_edge) == -10 / 36
+
+
 def test_623b_5_c_level_draws_follow_the_probabilities() -> None:
     terms = craps_rules_from_mapping({"level_1_probability": "1/3", "level_2_probability": "1/6"})
     wager = compile_wager(terms.terms("eleven"))
-    levels = draw_levels(np.random.default_rng(3), wager.thresholds, 300_000)
+    (thresholds,) = wager.thresholds
+    levels = draw_levels(np.random.default_rng(3), thresholds, 300_000)
     shares = np.bincount(levels, minlength=3) / levels.size
     assert shares == pytest.approx([0.5, 1 / 3, 1 / 6], abs=0.004)
     # A denominator too large for the lookup table takes the comparison path.

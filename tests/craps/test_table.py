@@ -84,6 +84,9 @@ def test_623b_5_c_the_selection_is_made_once_per_roll() -> None:
     [
         ("hop_1_1", 500, "623b.5(d)", "not a wager eligible for Power Odds"),
         ("place_6", 600, "623b.5(d)", "not a wager eligible for Power Odds"),
+        ("ce_craps", 200, "623b.5(d)", "'ce_craps' is a line of the C&E, not a wager: place"),
+        ("ce_eleven", 200, "623b.5(d)", "place the C&E as 'ce'"),
+        ("ce", 150, None, "the C&E wager $1.50 must be a multiple of $1.00"),
         ("any_seven", 500, "601a.2", "Any Seven is not offered at this table"),
         ("any_craps", 10_100, None, "over the house maximum $100.00"),
         ("any_craps", 0, None, "under the house minimum $1.00"),
@@ -143,6 +146,47 @@ def test_623b_5_d_hardway_loses_the_easy_way_and_to_a_seven() -> None:
     assert (second.wager, second.outcome, second.level) == ("hard_6", "lose", 2)
 
 
+def test_623b_5_d_c_and_e_is_paid_the_level_of_the_line_that_wins() -> None:
+    # 1-2: craps line at level 1 (4 to 1) although the eleven line is at level 2; 6-5: eleven line
+    # at base (7 to 1) although the craps line is at level 2; 4-3: lost, with a line selected.
+    game = table(
+        [(1, 2), (6, 5), (4, 3), (4, 3)],
+        [
+            {"ce_craps": 1, "ce_eleven": 2},
+            {"ce_craps": 2},
+            {"ce_eleven": 1},
+            {},
+        ],
+    )
+    results = []
+    for _ in range(4):
+        game.place("ce", 300)  # any multiple of the chip: the odds are net on the whole stake
+        (settled,) = game.roll().settlements
+        results.append(
+            (settled.returned, settled.line, settled.level, settled.odds, settled.paragraph)
+        )
+    assert results == [
+        (1_500, "ce_craps", 1, "4 to 1", "623b.5(d)"),
+        (2_400, "ce_eleven", 0, "7 to 1", "623b.5(b)"),
+        (0, None, None, None, "623b.5(d)"),
+        (0, None, None, None, "623b.5(b)"),
+    ]
+    assert replay(game.events).events == game.events
+    logged = next(event for event in game.events if isinstance(event, SelectionMade))
+    assert logged.selection == {"ce_craps": 1, "ce_eleven": 2}
+
+
+def test_623b_5_d_a_selection_names_the_c_and_e_lines_not_the_wager() -> None:
+    with pytest.raises(ScenarioError) as info:
+        Selection.parse({"ce": 1}, CrapsRules())
+    assert info.value.paragraph == "623b.5(d)"
+    assert "the C&E is selected line by line: name ce_craps and ce_eleven" in str(info.value)
+    rules = craps_rules_from_mapping({"wagers": {"ce": {"offered": False}}})
+    with pytest.raises(ScenarioError) as offered:
+        Selection.parse({"ce_eleven": 1}, rules)
+    assert offered.value.paragraph == "623b.5(c)"
+
+
 def test_623b_5_c_live_table_uses_the_csprng() -> None:
     game = CrapsTable.live(CrapsRules())
     assert game._dice.is_live
@@ -194,8 +238,8 @@ def test_623b_5_c_random_selection_follows_the_probabilities() -> None:
     rolls = 1_500
     for _ in range(rolls):
         selection = selector.select(rules)
-        counts.update(selection.level(terms.name) for terms in rules.offered())
-    draws = rolls * 28
+        counts.update(selection.level(line.name) for line in rules.offered_lines())
+    draws = rolls * 28  # one draw per line: each wager's, the C&E's two
     assert abs(counts[1] / draws - 0.2) < 0.01
     assert abs(counts[2] / draws - 0.1) < 0.01
 

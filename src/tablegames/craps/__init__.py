@@ -9,17 +9,20 @@ from tablegames.craps.rules import CrapsRules, craps_rules_from_mapping, load_cr
 from tablegames.craps.scenario import run_roll_scenario
 from tablegames.craps.selection import FixedSelector, RandomSelector, Selection
 from tablegames.craps.table import CrapsTable, RollResult
-from tablegames.craps.wagers import BETS, WAGER_NAMES, Bet, Settlement
+from tablegames.craps.wagers import BETS, LINE_NAMES, LINES, WAGER_NAMES, Bet, Line, Settlement
 
 __all__ = [
     "ALL_ROLLS",
     "BETS",
+    "LINES",
+    "LINE_NAMES",
     "WAGER_NAMES",
     "Bet",
     "CrapsRules",
     "CrapsTable",
     "FixedDice",
     "FixedSelector",
+    "Line",
     "RandomDice",
     "RandomSelector",
     "Roll",

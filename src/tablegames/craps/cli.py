@@ -59,10 +59,17 @@ def edge_craps(rules_path: Path | None, as_json: bool) -> int:
         table.add_column(column, justify="left" if column in ("Wager", "Pays") else "right")
     for row in report["wagers"]:
         even = row["breakeven_selection_probability"]
+        # The C&E has a line of text per line; its lines' own rows follow it.
+        lines = list((row["lines"] or {row["wager"]: row}).values())
+        label = row["label"]
+        if row["per"] == "decision":
+            label += " (per decision)"
+        if row["line_of"] is not None:
+            label = f"  {label}: its Power Odds only"
         table.add_row(
-            row["label"] + (" (per decision)" if row["per"] == "decision" else ""),
-            row["base_odds"],
-            " / ".join(row["power_odds"]),
+            label,
+            "\n".join(line["base_odds"] for line in lines),
+            "\n".join(" / ".join(line["power_odds"]) for line in lines),
             f"{row['house_edge']:.4%}",
             f"{row['house_edge_without_power_odds']:.4%}",
             " / ".join("never" if even[key] is None else f"{even[key]:.4f}" for key in even),

@@ -85,7 +85,11 @@ class DiceRolled(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class WagerSettled(Event):
     """One wager's result on roll `roll`: `returned` includes the stake (0 when lost) and is None
-    when the wager stays up (a hardway not yet decided). `odds` were in force at `level`."""
+    when the wager stays up (a hardway not yet decided). `odds` were in force at `level`.
+
+    `line` is set for a wager with several lines (the C&E): the line that won, whose level and
+    odds applied; None, with `level` and `odds` None too, when it lost. A one-line wager is its
+    own line: `line` is None and `level`, `odds` are its own."""
 
     kind: ClassVar[str] = "wager_settled"
     roll: int
@@ -95,8 +99,9 @@ class WagerSettled(Event):
     stake: int
     outcome: str
     returned: int | None
-    level: int
-    odds: str
+    line: str | None
+    level: int | None
+    odds: str | None
 
 
 EVENT_TYPES: dict[str, type[Event]] = {

@@ -1,10 +1,11 @@
 """Craps Power Odds at the terminal (623b.5) with rich: wager, see the selection, roll.
 
-One player, "you". Each roll: the wagers are placed (`NAME AMOUNT`, e.g. `hard_8 5`); the
-table selects the Power Odds bets and shows them before the dice are thrown (623b.5(c)); the dice
-are rolled and every wager is settled. One-roll wagers are taken down after the roll; a hardway
-stays up until it is decided. The engine (`CrapsTable`) decides every error and settlement;
-this module only shows the table, asks, and moves the chips by what the events say.
+One player, "you". Each roll: the wagers are placed (`NAME AMOUNT`, e.g. `hard_8 5`, or `ce 2`
+for a $2 C&E); the table selects the Power Odds bets and shows them before the dice are thrown
+(623b.5(c)), the C&E's two lines each on its own; the dice are rolled and every wager is
+settled. One-roll wagers are taken down after the roll; a hardway stays up until it is decided.
+The engine (`CrapsTable`) decides every error and settlement; this module only shows the table,
+asks, and moves the chips by what the events say.
 
 >>> parse_amount("$12.50"), parse_amount("5")
 (1250, 500)
@@ -23,7 +24,7 @@ from tablegames.craps.dice import RandomDice, Roll
 from tablegames.craps.rules import CrapsRules
 from tablegames.craps.selection import RandomSelector, Selection
 from tablegames.craps.table import CrapsTable, RollResult
-from tablegames.craps.wagers import BETS, odds_text
+from tablegames.craps.wagers import BETS, LINES, odds_text
 from tablegames.errors import TableGamesError
 from tablegames.money import format_cents
 from tablegames.rng import RandomSource, SecureRandom
@@ -49,13 +50,24 @@ def offered_table(rules: CrapsRules) -> RichTable:
     for column in ("Wager", "Name", "Pays", "Power Odds", "Chance L1 / L2", "Limits"):
         table.add_column(column)
     for terms in rules.offered():
-        level_1, level_2 = terms.probabilities
+        several = len(terms.lines) > 1  # the C&E: one row, a line of text per line
+        each = " each part" if terms.bet.parts > 1 else ""
         table.add_row(
             terms.bet.label,
             terms.name,
-            odds_text(terms.base_odds) + (" each part" if terms.bet.parts > 1 else ""),
-            " or ".join(odds_text(odds) for odds in terms.power_odds),
-            f"{float(level_1):.1%} / {float(level_2):.1%}" if rules.power_odds else "off",
+            "\n".join(
+                odds_text(line.base_odds) + (f" {line.line.label}" if several else each)
+                for line in terms.lines
+            ),
+            "\n".join(
+                " or ".join(odds_text(odds) for odds in line.power_odds) for line in terms.lines
+            ),
+            "\n".join(
+                f"{float(line.probabilities[0]):.1%} / {float(line.probabilities[1]):.1%}"
+                if rules.power_odds
+                else "off"
+                for line in terms.lines
+            ),
             f"{format_cents(terms.min_wager)}-{format_cents(terms.max_wager)}",
         )
     return table
@@ -71,7 +83,7 @@ def selection_text(rules: CrapsRules, selection: Selection) -> Text:
     text = Text("Power Odds for this roll: ", style="bold magenta")
     text.append(
         ", ".join(
-            f"{BETS[name].label} pays {odds_text(rules.terms(name).odds(level))}"
+            f"{LINES[name].label} pays {odds_text(rules.line(name).odds(level))}"
             for name, level in picked.items()
         )
     )
@@ -156,7 +168,10 @@ class _Session:
         for column in ("Wager", "Stake", "Odds", "Result", "Returned"):
             table.add_column(column, justify="right" if column in ("Stake", "Returned") else "left")
         for item in result.settlements:
-            odds = item.odds + (f" (Power Odds level {item.level})" if item.level else "")
+            notes = [f"{LINES[item.line].label} line"] if item.line is not None else []
+            notes += [f"Power Odds level {item.level}"] if item.level else []
+            # A lost C&E has no odds: neither of its lines applied.
+            odds = (item.odds or "-") + (f" ({', '.join(notes)})" if notes else "")
             returned = "-" if item.returned is None else format_cents(item.returned)
             style = {"win": "green", "lose": "red"}.get(item.outcome, "cyan")
             table.add_row(

@@ -1,17 +1,25 @@
 """The craps house rules for Power Odds: the part of a Rules Submission (601a.2) 623b.5 reads.
 
 One frozen, keyword-only object. Table-wide defaults (limits, selection probabilities) apply to
-every eligible wager; `wagers.NAME` overrides them for one wager. The base payout of each wager
-defaults to the customary one in `tablegames.craps.wagers` (Chapter 623a is not among our texts).
+every eligible wager; `wagers.NAME` overrides them for one wager or one line. The base payout of
+each line defaults to the customary one in `tablegames.craps.wagers` (Chapter 623a is not among
+our texts).
 
-Selection model (623b.5(c)): before each roll, every offered eligible wager is selected
-independently of the others and of the dice, at Power Odds level 1 with probability
+Wagers and lines (623b.5(d)): a wager is offered and limited as a whole (`offered`, `min_wager`,
+`max_wager`); each of its lines has its own base odds and selection chances (`base_odds`,
+`level_1_probability`, `level_2_probability`). Every wager is its own single line, except the C&E
+(`ce`), whose lines are `ce_craps` and `ce_eleven`.
+
+Selection model (623b.5(c)): before each roll, every line of every offered eligible wager is
+selected independently of the others and of the dice, at Power Odds level 1 with probability
 `level_1_probability`, at level 2 with `level_2_probability`, and otherwise not at all.
 
 >>> rules = craps_rules_from_mapping({"wagers": {"any_seven": {"level_2_probability": "1/50"}}})
->>> terms = rules.terms("any_seven")
->>> terms.base_odds, terms.power_odds, terms.probabilities
+>>> line = rules.line("any_seven")
+>>> line.base_odds, line.power_odds, line.probabilities
 (Fraction(4, 1), (Fraction(6, 1), Fraction(8, 1)), (Fraction(1, 10), Fraction(1, 50)))
+>>> [line.name for line in rules.terms("ce").lines]
+['ce_craps', 'ce_eleven']
 >>> try:
 ...     craps_rules_from_mapping({"level_1_probability": 0.7, "level_2_probability": 0.4})
 ... except RulesError as error:
@@ -32,7 +40,7 @@ from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from tablegames.craps.wagers import BETS, WAGER_NAMES, Bet, odds_text
+from tablegames.craps.wagers import BETS, LINES, WAGER_NAMES, WAGER_OF_LINE, Bet, Line, odds_text
 from tablegames.errors import RulesError
 from tablegames.rules.load import read_rules_file
 from tablegames.rules.model import Finding
@@ -43,6 +51,9 @@ _ODDS = re.compile(r"^\s*(\d+)\s*(?:to|:)\s*(\d+)\s*$")
 # The RNG draws one uniform integer below the common denominator of a wager's probabilities,
 # so they must be exact fractions with a denominator a generator can draw from (< 2**62).
 MAX_DENOMINATOR: Final = 10**9
+# The fields of a `wagers.NAME` entry that belong to the wager as a whole, and to each line.
+WAGER_FIELDS: Final = ("offered", "min_wager", "max_wager")
+LINE_FIELDS: Final = ("base_odds", "level_1_probability", "level_2_probability")
 PRESETS: Final[dict[str, dict[str, Any]]] = {
     "pa-power-odds": {},  # every eligible wager, customary payouts, Power Odds on
     "pa-no-power-odds": {"power_odds": False},  # the same table without Power Odds
@@ -69,7 +80,11 @@ def _probability(value: Any) -> Any:
 
 
 class WagerRules(BaseModel):
-    """One eligible wager's entry; an absent field inherits the table-wide value."""
+    """One eligible wager's or line's entry; an absent field inherits the table-wide value.
+
+    For the C&E, `wagers.ce` takes the wager's fields (`offered`, limits) and `wagers.ce_craps`,
+    `wagers.ce_eleven` each line's (`base_odds`, probabilities).
+    """
 
     model_config = _FROZEN
 
@@ -106,14 +121,11 @@ class WagerRules(BaseModel):
 
 
 @dataclass(frozen=True, slots=True)
-class WagerTerms:
-    """One wager as this table offers it: the resolved limits, odds and probabilities."""
+class LineTerms:
+    """One line (an item of 623b.5(d)) as this table offers it: its odds and selection chances."""
 
-    bet: Bet
-    offered: bool
+    line: Line
     base_odds: Fraction
-    min_wager: int
-    max_wager: int
     probabilities: tuple[Fraction, Fraction]  # 623b.5(c): level 1, level 2 on each roll
     # 623b.5(c): the same draw as integers (a, b, D): a uniform u below D selects level 1 when
     # u < a, level 2 when a <= u < b, and nothing otherwise.
@@ -121,15 +133,41 @@ class WagerTerms:
 
     @property
     def name(self) -> str:
-        return self.bet.name
+        return self.line.name
 
     @property
     def power_odds(self) -> tuple[Fraction, Fraction]:
-        return self.bet.power_odds  # 623b.5(d)
+        return self.line.power_odds  # 623b.5(d)
 
     def odds(self, level: int) -> Fraction:
         """The odds paid at Power Odds `level` (0: the base payout)."""
         return self.base_odds if level == 0 else self.power_odds[level - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class WagerTerms:
+    """One wager as this table offers it: the resolved limits, and its lines' terms."""
+
+    bet: Bet
+    offered: bool
+    min_wager: int
+    max_wager: int
+    lines: tuple[LineTerms, ...]
+
+    @property
+    def name(self) -> str:
+        return self.bet.name
+
+    def line(self, name: str) -> LineTerms:
+        """The terms of one of this wager's lines (KeyError for another name)."""
+        for line in self.lines:
+            if line.name == name:
+                return line
+        raise KeyError(name)
+
+    def odds(self, levels: Mapping[str, int]) -> dict[str, Fraction]:
+        """Each line's odds when the lines are at `levels` (absent: level 0, the base odds)."""
+        return {line.name: line.odds(levels.get(line.name, 0)) for line in self.lines}
 
 
 class CrapsRules(BaseModel):
@@ -149,17 +187,24 @@ class CrapsRules(BaseModel):
         Fraction(1, 10),
         ge=0,
         le=1,
-        description="623b.5(c): chance each offered wager is selected at level 1 on a roll.",
+        description=(
+            "623b.5(c): chance each line of each offered wager is selected at level 1 on a roll."
+        ),
     )
     level_2_probability: Fraction = Field(
         Fraction(1, 20),
         ge=0,
         le=1,
-        description="623b.5(c): chance each offered wager is selected at level 2 on a roll.",
+        description=(
+            "623b.5(c): chance each line of each offered wager is selected at level 2 on a roll."
+        ),
     )
     wagers: dict[str, WagerRules] = Field(
         default_factory=dict,
-        description="623b.5(d): per-wager overrides, by name (any_craps, hop_1_3, hard_8, ...).",
+        description=(
+            "623b.5(d): per-wager overrides, by name (any_craps, hop_1_3, hard_8, ce, ...); the "
+            "C&E's lines as ce_craps and ce_eleven."
+        ),
     )
 
     _exact = field_validator("level_1_probability", "level_2_probability", mode="before")(
@@ -170,25 +215,40 @@ class CrapsRules(BaseModel):
         """The resolved terms of one eligible wager (KeyError for a name not in 623b.5(d))."""
         return self._resolved[name]
 
+    def line(self, name: str) -> LineTerms:
+        """The resolved terms of one line, the item the RNG selects (KeyError for another name)."""
+        return self._lines[name]
+
     @cached_property
     def _resolved(self) -> dict[str, WagerTerms]:
         # Frozen rules resolve each wager's terms once; play and simulation ask for them often.
         return {name: self._resolve(name) for name in WAGER_NAMES}
 
+    @cached_property
+    def _lines(self) -> dict[str, LineTerms]:
+        return {line.name: line for terms in self._resolved.values() for line in terms.lines}
+
     def _resolve(self, name: str) -> WagerTerms:
         bet = BETS[name]
         entry = self.wagers.get(name, WagerRules())
-        base = parse_odds(entry.base_odds) if entry.base_odds else bet.customary_odds
+        return WagerTerms(
+            bet=bet,
+            offered=entry.offered,
+            min_wager=_first(entry.min_wager, self.min_wager * bet.parts),
+            max_wager=_first(entry.max_wager, self.max_wager * bet.parts),
+            lines=tuple(self._resolve_line(line) for line in bet.lines),
+        )
+
+    def _resolve_line(self, line: Line) -> LineTerms:
+        entry = self.wagers.get(line.name, WagerRules())
+        base = parse_odds(entry.base_odds) if entry.base_odds else line.customary_odds
         level_1 = _first(entry.level_1_probability, self.level_1_probability)
         level_2 = _first(entry.level_2_probability, self.level_2_probability)
         if not self.power_odds:
             level_1 = level_2 = Fraction(0)
-        return WagerTerms(
-            bet=bet,
-            offered=entry.offered,
+        return LineTerms(
+            line=line,
             base_odds=base,
-            min_wager=_first(entry.min_wager, self.min_wager * bet.parts),
-            max_wager=_first(entry.max_wager, self.max_wager * bet.parts),
             probabilities=(level_1, level_2),
             thresholds=selection_thresholds(level_1, level_2),
         )
@@ -197,46 +257,98 @@ class CrapsRules(BaseModel):
         """The eligible wagers on this table, in the order of the table in 623b.5(d)."""
         return [terms for terms in map(self.terms, WAGER_NAMES) if terms.offered]
 
+    def offered_lines(self) -> list[LineTerms]:
+        """The lines the RNG selects among (623b.5(c)): every line of every offered wager."""
+        return [line for terms in self.offered() for line in terms.lines]
+
     def to_mapping(self) -> dict[str, Any]:
-        """JSON-ready form that `craps_rules_from_mapping` reads back to equal rules."""
-        return self.model_dump(mode="json", exclude_none=True)
+        """JSON-ready form that `craps_rules_from_mapping` reads back to equal rules.
+
+        Each `wagers.NAME` entry keeps only the fields it sets: a C&E line takes no wager fields
+        (`offered`, limits), so their defaults must not be written into it.
+        """
+        data = self.model_dump(mode="json", exclude_none=True)
+        data["wagers"] = {
+            name: entry.model_dump(mode="json", exclude_none=True, exclude_unset=True)
+            for name, entry in self.wagers.items()
+        }
+        return data
 
     def findings(self) -> list[Finding]:
         """Every inconsistency, each with the paragraph it breaks where one applies."""
         found = [
             Finding(f"wagers.{name}", "is not an eligible wager", "623b.5(d)")
             for name in self.wagers
-            if name not in BETS
+            if name not in BETS and name not in LINES
         ]
+        found += self._misplaced_findings()
         if self.min_wager % self.wager_unit or self.max_wager % self.wager_unit:
             found.append(
                 Finding("min_wager", f"limits must be multiples of {self.wager_unit}", None)
             )
         found += _probability_findings("", self.level_1_probability, self.level_2_probability)
         for name in WAGER_NAMES:
-            found += self._wager_findings(self.terms(name), self.wagers.get(name))
+            terms = self.terms(name)
+            for line in terms.lines:
+                found += self._line_findings(line, self.wagers.get(line.name))
+            found += self._wager_findings(terms)
         return found
 
-    def _wager_findings(self, terms: WagerTerms, entry: WagerRules | None) -> list[Finding]:
+    def _misplaced_findings(self) -> list[Finding]:
+        """623b.5(d): the C&E is offered and limited as one wager, paid and selected per line."""
+        found = []
+        for name, entry in self.wagers.items():
+            given = entry.model_fields_set
+            if name in BETS and len(BETS[name].lines) > 1:
+                where = " and ".join(f"wagers.{line.name}" for line in BETS[name].lines)
+                found += [
+                    Finding(
+                        f"wagers.{name}.{field}",
+                        f"the {BETS[name].label} is paid and selected per line: set it under "
+                        + where,
+                        "623b.5(d)",
+                    )
+                    for field in LINE_FIELDS
+                    if field in given
+                ]
+            elif name in LINES and name not in BETS:
+                wager = BETS[WAGER_OF_LINE[name]]
+                found += [
+                    Finding(
+                        f"wagers.{name}.{field}",
+                        f"{name} is a line of the {wager.label}, which is offered and limited "
+                        f"as one wager: set it under wagers.{wager.name}",
+                        "623b.5(d)",
+                    )
+                    for field in WAGER_FIELDS
+                    if field in given
+                ]
+        return found
+
+    def _line_findings(self, line: LineTerms, entry: WagerRules | None) -> list[Finding]:
         found: list[Finding] = []
         if entry is not None and (
             entry.level_1_probability is not None or entry.level_2_probability is not None
         ):
             found += _probability_findings(
-                f"wagers.{terms.name}.",
+                f"wagers.{line.name}.",
                 _first(entry.level_1_probability, self.level_1_probability),
                 _first(entry.level_2_probability, self.level_2_probability),
             )
-        if terms.base_odds <= 0 or terms.base_odds >= min(terms.power_odds):
+        if line.base_odds <= 0 or line.base_odds >= min(line.power_odds):
             # 623b.5(a): Power Odds is an increased payout, so the base must be below it.
             found.append(
                 Finding(
-                    f"wagers.{terms.name}.base_odds",
-                    f"{odds_text(terms.base_odds)} must be positive and below the Power Odds "
-                    f"{odds_text(terms.power_odds[0])}",
+                    f"wagers.{line.name}.base_odds",
+                    f"{odds_text(line.base_odds)} must be positive and below the Power Odds "
+                    f"{odds_text(line.power_odds[0])}",
                     "623b.5(a)",
                 )
             )
+        return found
+
+    def _wager_findings(self, terms: WagerTerms) -> list[Finding]:
+        found: list[Finding] = []
         chip = self.wager_unit * terms.bet.parts
         if terms.min_wager > terms.max_wager:
             found.append(Finding(f"wagers.{terms.name}", "minimum exceeds maximum", None))

@@ -11,6 +11,10 @@ SCENARIO.json` prints; any problem raises a TableGamesError naming it (and its p
 ...                             "rolls": [[3, 5]], "selections": [{"hard_8": 1}]})
 >>> result["rolls"][0]["wagers"][0]["outcome"], result["net"]
 ('lose', -500)
+>>> result = run_roll_scenario({"wagers": [{"wager": "ce", "amount": 200}],
+...                             "selection": {"ce_craps": 2}, "dice": [1, 2]})
+>>> {key: result["wagers"][0][key] for key in ("returned", "line", "level", "odds")}
+{'returned': 1400, 'line': 'ce_craps', 'level': 2, 'odds': '6 to 1'}
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from tablegames.craps.events import WagerSettled
 from tablegames.craps.rules import craps_rules_from_mapping
 from tablegames.craps.selection import FixedSelector, Selection
 from tablegames.craps.table import CrapsTable, RollResult
+from tablegames.craps.wagers import BETS
 from tablegames.errors import ScenarioError
 
 SCENARIO_KEYS = {"description", "rules", "wagers", "selection", "dice", "rolls", "selections"}
@@ -111,14 +116,15 @@ def play_scenario(scenario: Mapping[str, Any]) -> tuple[CrapsTable, list[RollRes
 
 
 def _wager_json(item: WagerSettled) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {
         "wager": item.wager,
         "stake": item.stake,
         "returned": item.returned,
         "outcome": item.outcome,
-        "level": item.level,
-        "odds": item.odds,
     }
+    if len(BETS[item.wager].lines) > 1:  # the C&E: which line won (None when it lost)
+        data["line"] = item.line
+    return {**data, "level": item.level, "odds": item.odds}
 
 
 def _roll_json(result: RollResult) -> dict[str, Any]:

@@ -1,9 +1,11 @@
 """The Power Odds selection (623b.5(c)): which bets pay increased odds on the next roll.
 
 After wagers close and before the dice are thrown, the random number generator picks, for each
-offered eligible wager independently, level 1, level 2 or nothing, with the probabilities of the
-house rules. The draw is exact: one uniform integer below the common denominator of the two
-probabilities, so 1/10 means exactly one chance in ten. Live play draws with the OS CSPRNG;
+line of each offered eligible wager independently, level 1, level 2 or nothing, with the
+probabilities of the house rules. A line is an item of the table in 623b.5(d): every wager is its
+own line, except the C&E, whose lines `ce_craps` and `ce_eleven` are selected separately. The
+draw is exact: one uniform integer below the common denominator of the two probabilities, so
+1/10 means exactly one chance in ten. Live play draws with the OS CSPRNG;
 tests and simulations with a seeded generator; scenarios and replays fix the selection.
 
 >>> from tablegames.craps.rules import CrapsRules, selection_thresholds
@@ -12,8 +14,8 @@ tests and simulations with a seeded generator; scenarios and replays fix the sel
 >>> picks = RandomSelector(SeededRandom.from_seed(1)).select(rules)
 >>> sorted(set(picks.levels.values())) in ([1], [2], [1, 2]), len(picks.levels)
 (True, 28)
->>> Selection.parse({"hard_8": 2}, rules).level("hard_8")
-2
+>>> Selection.parse({"hard_8": 2, "ce_eleven": 1}, rules).to_json()
+{'ce_eleven': 1, 'hard_8': 2}
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from tablegames.craps.rules import CrapsRules, selection_thresholds
-from tablegames.craps.wagers import BETS, WAGER_NAMES
+from tablegames.craps.wagers import BETS, LINE_NAMES, LINES, WAGER_OF_LINE
 from tablegames.errors import ScenarioError
 from tablegames.rng import RandomSource
 
@@ -33,7 +35,7 @@ LEVELS = (0, 1, 2)
 
 @dataclass(frozen=True, slots=True)
 class Selection:
-    """The Power Odds level of each selected wager on one roll (absent: level 0, base odds)."""
+    """The Power Odds level of each selected line on one roll (absent: level 0, base odds)."""
 
     levels: Mapping[str, int] = field(default_factory=dict)
 
@@ -41,8 +43,8 @@ class Selection:
         return self.levels.get(name, 0)
 
     def to_json(self) -> dict[str, int]:
-        """Selected wagers only, in the order of the table in 623b.5(d)."""
-        return {name: self.levels[name] for name in WAGER_NAMES if self.levels.get(name, 0)}
+        """Selected lines only, in the order of the table in 623b.5(d)."""
+        return {name: self.levels[name] for name in LINE_NAMES if self.levels.get(name, 0)}
 
     def __hash__(self) -> int:
         return hash(tuple(self.to_json().items()))
@@ -57,14 +59,20 @@ class Selection:
             raise ScenarioError(f'{what} must map wager names to levels 0-2, e.g. {{"hard_8": 2}}')
         levels: dict[str, int] = {}
         for name, level in data.items():
-            if name not in BETS:
+            if name in BETS and name not in LINES:
+                lines = " and ".join(line.name for line in BETS[name].lines)
+                raise ScenarioError(
+                    f"{what}: the {BETS[name].label} is selected line by line: name {lines}",
+                    paragraph="623b.5(d)",
+                )
+            if name not in LINES:
                 raise ScenarioError(
                     f"{what}: {name!r} is not a wager eligible for Power Odds",
                     paragraph="623b.5(d)",
                 )
             if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:
                 raise ScenarioError(f"{what}.{name}: the level is 0, 1 or 2, not {level!r}")
-            if level and not rules.terms(name).offered:
+            if level and not rules.terms(WAGER_OF_LINE[name]).offered:
                 raise ScenarioError(
                     f"{what}: {name} is not offered at this table, so it cannot be selected",
                     paragraph="623b.5(c)",
@@ -103,7 +111,8 @@ def draw_from(random: RandomSource, thresholds: tuple[int, int, int]) -> int:
 
 
 class RandomSelector:
-    """623b.5(c): the random number generator's selection, one draw per offered wager."""
+    """623b.5(c): the random number generator's selection, one draw per line of each offered
+    wager, in the order of the table."""
 
     def __init__(self, random: RandomSource) -> None:
         self._random = random
@@ -116,10 +125,10 @@ class RandomSelector:
         if not rules.power_odds:  # 623b.5(a): no Power Odds, nothing to select
             return Selection()
         levels = {}
-        for terms in rules.offered():
-            level = draw_from(self._random, terms.thresholds)
+        for line in rules.offered_lines():
+            level = draw_from(self._random, line.thresholds)
             if level:
-                levels[terms.name] = level
+                levels[line.name] = level
         return Selection(levels)
 
 

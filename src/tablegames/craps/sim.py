@@ -1,13 +1,16 @@
 """Seeded simulation of Power Odds wagers over many rolls: vectorized numpy, merging blocks.
 
 Each wager is compiled into dense tables: its outcome on each of the 36 ordered rolls (taken
-from the bet's own `outcome`, the code the table settles with), the net result per unit of a win
-at each Power Odds level, and the integer thresholds of its exact selection draw (623b.5(c)).
-A block of rolls draws the dice and, for every wager, an independent level per roll; the kernel
-returns `(n, sum, sum of squares)` of the net result per unit over the decisions in the block
-(every roll for a one-roll bet; the deciding rolls for a hardway, which is placed again after
-each decision), so blocks merge. Seeds come per block (`SeedSequence.spawn`), so a result does
-not depend on how the work is split. `reference_totals` is the slow twin through `Bet.settle`.
+from the bet's own `outcome` and `paying_line`, the code the table settles with), the net result
+per unit of a win at each Power Odds level of the line that pays on that roll, and the integer
+thresholds of the exact selection draw of each of its lines (623b.5(c)). A block of rolls draws
+the dice and, for every line of every wager, an independent level per roll; on each roll a wager
+takes the level of its line that pays (the C&E: the craps line on 2, 3, 12, the eleven line on
+11; a one-line wager: its own); the kernel returns `(n, sum, sum of squares)` of the net result
+per unit over the decisions in the block (every roll for a one-roll bet; the deciding rolls for a
+hardway, which is placed again after each decision), so blocks merge. Seeds come per block
+(`SeedSequence.spawn`), so a result does not depend on how the work is split. `reference_totals`
+is the slow twin through `Bet.settle`.
 
 >>> from tablegames.craps.rules import CrapsRules
 >>> totals = simulate(CrapsRules(), rolls=20_000, seed=7)
@@ -61,21 +64,31 @@ class Totals:
 class CompiledWager:
     name: str
     decided: BoolArray  # by Roll.index: the roll wins or loses the wager
-    net: FloatArray  # by level * 36 + Roll.index: net result per unit (0 when it stays up)
-    thresholds: tuple[int, int, int]  # draw u < D: level 1 if u < a, level 2 if u < b
+    # by level * 36 + Roll.index: net result per unit (0 when it stays up), the level being that
+    # of the line `line_of` names for the roll
+    net: FloatArray
+    line_of: IntArray  # by Roll.index: the line whose level applies (0 where no line pays)
+    thresholds: tuple[tuple[int, int, int], ...]  # per line, draw u < D: level 1 if u < a, 2 if < b
 
 
 def compile_wager(terms: WagerTerms) -> CompiledWager:
     bet = terms.bet
     outcomes = [bet.outcome(roll) for roll in ALL_ROLLS]
+    paying = [bet.paying_line(roll) for roll in ALL_ROLLS]
+    names = [line.name for line in terms.lines]
+    line_of = np.array([0 if line is None else names.index(line.name) for line in paying])
     net = np.zeros(3 * len(ALL_ROLLS), dtype=np.float64)
     for level in (0, 1, 2):
-        # A win returns the winning part and its winnings; the whole stake was put up.
-        win = float((1 + terms.odds(level)) / bet.parts - 1)
         for index, outcome in enumerate(outcomes):
-            net[level * 36 + index] = {"win": win, "lose": -1.0, "stays_up": 0.0}[outcome]
+            if outcome == "win":
+                # A win returns the winning part and its winnings; the whole stake was put up.
+                odds = terms.lines[int(line_of[index])].odds(level)
+                net[level * 36 + index] = float((1 + odds) / bet.parts - 1)
+            else:
+                net[level * 36 + index] = -1.0 if outcome == "lose" else 0.0
     decided = np.array([outcome != "stays_up" for outcome in outcomes])
-    return CompiledWager(terms.name, decided, net, terms.thresholds)
+    thresholds = tuple(line.thresholds for line in terms.lines)
+    return CompiledWager(terms.name, decided, net, line_of.astype(np.int64), thresholds)
 
 
 def draw_dice(generator: np.random.Generator, n: int) -> IntArray:
@@ -101,20 +114,36 @@ def draw_levels(
     return np.where(pick < level_1, 1, np.where(pick < level_2, 2, 0)).astype(np.int64)
 
 
+def draw_wager_levels(generator: np.random.Generator, wager: CompiledWager, n: int) -> IntArray:
+    """623b.5(c): each line's n levels, one row per line in the order of the wager's lines."""
+    rows = [draw_levels(generator, thresholds, n) for thresholds in wager.thresholds]
+    return rows[0][np.newaxis] if len(rows) == 1 else np.stack(rows)
+
+
 def kernel(
-    decided: BoolArray, net: FloatArray, dice: IntArray, levels: IntArray
+    decided: BoolArray, net: FloatArray, line_of: IntArray, dice: IntArray, levels: IntArray
 ) -> tuple[int, float, float]:
-    """(n, sum, sum of squares) of the net per unit over the decided rolls; arrays only."""
-    values = net[levels * 36 + dice]  # 0 where the wager stays up
+    """(n, sum, sum of squares) of the net per unit over the decided rolls; arrays only.
+
+    `levels` has a row per line; each roll takes the level of the line `line_of` names for it.
+    """
+    one_line = levels.shape[0] == 1
+    level = levels[0] if one_line else levels[line_of[dice], np.arange(dice.size)]
+    values = net[level * 36 + dice]  # 0 where the wager stays up
     return int(np.count_nonzero(decided[dice])), float(values.sum()), float(np.dot(values, values))
 
 
 def reference_totals(terms: WagerTerms, dice: IntArray, levels: IntArray) -> Totals:
-    """The slow twin: settle a one-unit-per-part wager with the engine's `Bet.settle`, in cents."""
+    """The slow twin: settle a one-unit-per-part wager with the engine's `Bet.settle`, in cents.
+
+    `levels` has a row per line of the wager, as `draw_wager_levels` draws them.
+    """
     stake = 100 * terms.bet.parts * 10_000  # large enough that no payout rounds
+    names = [line.name for line in terms.lines]
     n, total, total_sq = 0, 0.0, 0.0
-    for index, level in zip(dice.tolist(), levels.tolist(), strict=True):
-        settled = terms.bet.settle(ALL_ROLLS[index], stake, terms.odds(level))
+    for index, column in zip(dice.tolist(), levels.T.tolist(), strict=True):
+        odds = terms.odds(dict(zip(names, column, strict=True)))
+        settled = terms.bet.settle(ALL_ROLLS[index], stake, odds)
         if settled.returned is None:
             continue
         net = Fraction(settled.returned - stake, stake)
@@ -128,8 +157,8 @@ def simulate_block(
     dice = draw_dice(generator, n)
     totals = {}
     for wager in wagers:
-        levels = draw_levels(generator, wager.thresholds, n)
-        totals[wager.name] = Totals(*kernel(wager.decided, wager.net, dice, levels))
+        levels = draw_wager_levels(generator, wager, n)
+        totals[wager.name] = Totals(*kernel(wager.decided, wager.net, wager.line_of, dice, levels))
     return totals
 
 

@@ -3,8 +3,9 @@
 Each roll runs in the order of 623b.5(c): wagers are placed; wagers close and the random number
 generator selects the bets paid at increased odds, which are shown (logged) before the dice are
 thrown; the dice are rolled; every wager on the layout is settled against the roll at the odds
-the selection put in force for it (the Power Odds instead of the base odds, 623b.5(d)). One-roll
-wagers are decided on the roll; a hardway stays up until it wins or loses.
+the selection put in force for it (the Power Odds instead of the base odds, 623b.5(d)); the C&E
+(`ce`) is paid at the level selected for the line that wins. One-roll wagers are decided on the
+roll; a hardway stays up until it wins or loses.
 
 Placing a wager is a triad: `verify_place` raises with the reason and the paragraph,
 `can_place` answers yes or no, `place` places it and returns its event. A refused wager changes
@@ -41,7 +42,7 @@ from tablegames.craps.events import (
 )
 from tablegames.craps.rules import CrapsRules
 from tablegames.craps.selection import RandomSelector, Selection, Selector
-from tablegames.craps.wagers import BETS, odds_text
+from tablegames.craps.wagers import BETS, LINES, WAGER_OF_LINE, odds_text
 from tablegames.errors import IllegalActionError, TableGamesError, WagerError
 from tablegames.money import format_cents
 from tablegames.rng import SecureRandom
@@ -126,6 +127,13 @@ class CrapsTable:
                 f"wagers are closed for roll {self._roll}: the Power Odds selection has been "
                 "made; wager again after the dice are thrown",
                 paragraph="623b.5(c)",
+            )
+        if wager in LINES and wager not in BETS:
+            whole = BETS[WAGER_OF_LINE[wager]]
+            raise WagerError(
+                f"{wager!r} is a line of the {whole.label}, not a wager: place the {whole.label} "
+                f"as {whole.name!r}, one stake paid at the odds of the line that wins",
+                paragraph="623b.5(d)",
             )
         if wager not in BETS:
             raise WagerError(
@@ -219,9 +227,12 @@ class CrapsTable:
 
     def _settle(self, wager: OpenWager, dice: Roll, selection: Selection) -> WagerSettled:
         terms = self.rules.terms(wager.wager)
-        # 623b.5(d): a selected wager is paid its Power Odds instead of its base odds.
-        level = selection.level(wager.wager)
-        settled = terms.bet.settle(dice, wager.stake, terms.odds(level))
+        # 623b.5(d): a selected line is paid its Power Odds instead of its base odds; the C&E the
+        # odds of the line that wins, at that line's level.
+        settled = terms.bet.settle(dice, wager.stake, terms.odds(selection.levels))
+        level = None if settled.line is None else selection.level(settled.line)
+        # A C&E lost while one of its lines was selected is still a Power Odds settlement.
+        selected = level if level is not None else max(map(selection.level, terms.bet.line_names))
         return WagerSettled(
             roll=self._roll,
             wager_id=wager.wager_id,
@@ -230,7 +241,8 @@ class CrapsTable:
             stake=wager.stake,
             outcome=settled.outcome,
             returned=settled.returned,
+            line=settled.line if len(terms.lines) > 1 else None,
             level=level,
-            odds=odds_text(settled.odds),
-            paragraph="623b.5(d)" if level else "623b.5(b)",
+            odds=None if settled.odds is None else odds_text(settled.odds),
+            paragraph="623b.5(d)" if selected else "623b.5(b)",
         )
