@@ -24,6 +24,7 @@ from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE, BoxWager
 from tablegames.cards import parse_cards
 from tablegames.cardsource import StackedShoe
 from tablegames.errors import ScenarioError
+from tablegames.jsoninput import require_keys, whole_number
 from tablegames.rules import rules_from_mapping
 
 SCENARIO_KEYS = {"rules", "shoe", "boxes", "decisions", "description", "selections", "meters"}
@@ -31,28 +32,9 @@ BOX_KEYS = {"box", "wager", "player", "side", "ante"}
 DECISION_KEYS = {"box", "hand", "action", "amount"}
 
 
-def _require_keys(what: str, data: Any, allowed: set[str], required: set[str]) -> None:
-    if not isinstance(data, Mapping):
-        raise ScenarioError(f"{what} must be a JSON object")
-    unknown = set(data) - allowed
-    if unknown:
-        raise ScenarioError(
-            f"{what} has unknown keys {sorted(unknown)}; allowed: {sorted(allowed)}"
-        )
-    missing = required - set(data)
-    if missing:
-        raise ScenarioError(f"{what} is missing {sorted(missing)}")
-
-
-def _int(what: str, value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ScenarioError(f"{what} must be a whole number, not {value!r}")
-    return value
-
-
 def build_round(scenario: Mapping[str, Any]) -> Round:
     """The round a scenario describes, dealt and waiting for its first decision."""
-    _require_keys("the scenario", scenario, SCENARIO_KEYS, {"shoe", "boxes"})
+    require_keys("the scenario", scenario, SCENARIO_KEYS, {"shoe", "boxes"})
     rules = rules_from_mapping(scenario.get("rules", {"preset": "pa-6deck"}))
     shoe_cards = scenario["shoe"]
     if not isinstance(shoe_cards, list):
@@ -62,7 +44,7 @@ def build_round(scenario: Mapping[str, Any]) -> Round:
         raise ScenarioError('boxes must be a list of {"box": N, "wager": cents}')
     wagers = []
     for index, entry in enumerate(boxes):
-        _require_keys(f"boxes[{index}]", entry, BOX_KEYS, {"box", "wager"})
+        require_keys(f"boxes[{index}]", entry, BOX_KEYS, {"box", "wager"})
         side = dict(entry.get("side", {}))
         if not isinstance(entry.get("side", {}), Mapping):
             raise ScenarioError(f"boxes[{index}].side must map side wager names to cents")
@@ -71,11 +53,11 @@ def build_round(scenario: Mapping[str, Any]) -> Round:
             side[SWITCH_HANDS_ANTE] = entry["ante"]
         wagers.append(
             BoxWager(
-                box=_int(f"boxes[{index}].box", entry["box"]),
-                amount=_int(f"boxes[{index}].wager", entry["wager"]),
+                box=whole_number(f"boxes[{index}].box", entry["box"]),
+                amount=whole_number(f"boxes[{index}].wager", entry["wager"]),
                 player=str(entry.get("player", "")),
                 side={
-                    str(name): _int(f"boxes[{index}].side.{name}", stake)
+                    str(name): whole_number(f"boxes[{index}].side.{name}", stake)
                     for name, stake in side.items()
                 },
             )
@@ -84,12 +66,14 @@ def build_round(scenario: Mapping[str, Any]) -> Round:
     if not isinstance(meters, Mapping):
         raise ScenarioError("meters must map progressive wager names to cents")
     selections = scenario.get("selections", {})
-    _require_keys("selections", selections, {"magic_card", "lucky_box"}, set())
+    require_keys("selections", selections, {"magic_card", "lucky_box"}, set())
     return Round(
         rules=rules,
         shoe=StackedShoe(parse_cards(shoe_cards)),
         wagers=wagers,
-        meters={str(name): _int(f"meters.{name}", amount) for name, amount in meters.items()},
+        meters={
+            str(name): whole_number(f"meters.{name}", amount) for name, amount in meters.items()
+        },
         selections=Selections.from_json(selections),
     )
 
@@ -100,18 +84,18 @@ def play_decisions(game: Round, decisions: Any) -> None:
         raise ScenarioError("decisions must be a list")
     for index, entry in enumerate(decisions):
         what = f"decisions[{index}]"
-        _require_keys(what, entry, DECISION_KEYS, {"box", "action"})
+        require_keys(what, entry, DECISION_KEYS, {"box", "action"})
         turn = game.turn
         if turn is None:
             raise ScenarioError(f"{what} was never asked for: the round is already complete")
-        box = _int(f"{what}.box", entry["box"])
+        box = whole_number(f"{what}.box", entry["box"])
         if box != turn.box:
             legal = ", ".join(action.value for action in game.legal_actions())
             raise ScenarioError(
                 f"{what} is for box {box}, but the round asks box {turn.box} "
                 f"hand {turn.hand} ({turn.kind}: {legal})"
             )
-        if "hand" in entry and _int(f"{what}.hand", entry["hand"]) != turn.hand:
+        if "hand" in entry and whole_number(f"{what}.hand", entry["hand"]) != turn.hand:
             raise ScenarioError(
                 f"{what} is for hand {entry['hand']}, but the round asks hand "
                 f"{turn.hand} of box {turn.box}"
@@ -125,7 +109,7 @@ def play_decisions(game: Round, decisions: Any) -> None:
             ) from error
         amount = entry.get("amount")
         if amount is not None:
-            amount = _int(f"{what}.amount", amount)
+            amount = whole_number(f"{what}.amount", amount)
         game.act(action, amount)
     if game.turn is not None:
         turn = game.turn

@@ -14,28 +14,12 @@ True
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tablegames.errors import ScenarioError
+from tablegames.eventlog import Event, read_event
 
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Event:
-    kind: ClassVar[str] = "event"
-    paragraph: str
-
-    def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        return {"event": self.kind, **{key: _plain(value) for key, value in data.items()}}
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _plain(item) for key, item in value.items()}
-    return value
+__all__ = ["Event"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -111,16 +95,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
 
 def event_from_json(data: Any) -> Event:
     """Read one event back from its JSON object; unknown kinds or fields raise ScenarioError."""
-    if not isinstance(data, dict):
-        raise ScenarioError("an event is a JSON object")
-    kind = data.get("event")
-    cls = EVENT_TYPES.get(str(kind))
-    if cls is None:
-        raise ScenarioError(f"unknown craps event kind {kind!r}")
-    names = {item.name for item in fields(cls)}
-    values = {key: value for key, value in data.items() if key != "event"}
-    if set(values) != names:
-        raise ScenarioError(f"event {kind!r} needs fields {sorted(names)}, got {sorted(values)}")
+    cls, values = read_event(data, EVENT_TYPES, game="craps")
     if cls is DiceRolled:
         values["dice"] = tuple(values["dice"])
     return cls(**values)

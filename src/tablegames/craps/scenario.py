@@ -29,29 +29,11 @@ from tablegames.craps.selection import FixedSelector, Selection
 from tablegames.craps.table import CrapsTable, RollResult
 from tablegames.craps.wagers import BETS
 from tablegames.errors import ScenarioError
+from tablegames.jsoninput import require_keys, whole_number
 
 SCENARIO_KEYS = {"description", "rules", "wagers", "selection", "dice", "rolls", "selections"}
 WAGER_KEYS = {"wager", "amount", "roll"}
 DEFAULT_RULES = {"preset": "pa-power-odds"}
-
-
-def _require_keys(what: str, data: Any, allowed: set[str], required: set[str]) -> None:
-    if not isinstance(data, Mapping):
-        raise ScenarioError(f"{what} must be a JSON object")
-    unknown = set(data) - allowed
-    if unknown:
-        raise ScenarioError(
-            f"{what} has unknown keys {sorted(unknown)}; allowed: {sorted(allowed)}"
-        )
-    missing = required - set(data)
-    if missing:
-        raise ScenarioError(f"{what} is missing {sorted(missing)}")
-
-
-def _int(what: str, value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ScenarioError(f"{what} must be a whole number, not {value!r}")
-    return value
 
 
 def _rolls_and_selections(scenario: Mapping[str, Any]) -> tuple[list[Roll], list[Any]]:
@@ -76,7 +58,7 @@ def _rolls_and_selections(scenario: Mapping[str, Any]) -> tuple[list[Roll], list
 
 def build_table(scenario: Mapping[str, Any]) -> tuple[CrapsTable, dict[int, list[tuple[str, int]]]]:
     """The table a scenario describes and its wagers by the roll they are placed before."""
-    _require_keys("the scenario", scenario, SCENARIO_KEYS, {"wagers"})
+    require_keys("the scenario", scenario, SCENARIO_KEYS, {"wagers"})
     rules = craps_rules_from_mapping(scenario.get("rules", DEFAULT_RULES))
     rolls, raw_selections = _rolls_and_selections(scenario)
     one = "dice" in scenario
@@ -90,14 +72,14 @@ def build_table(scenario: Mapping[str, Any]) -> tuple[CrapsTable, dict[int, list
     by_roll: dict[int, list[tuple[str, int]]] = {}
     for index, entry in enumerate(entries):
         what = f"wagers[{index}]"
-        _require_keys(what, entry, WAGER_KEYS, {"wager", "amount"})
-        roll = _int(f"{what}.roll", entry.get("roll", 1))
+        require_keys(what, entry, WAGER_KEYS, {"wager", "amount"})
+        roll = whole_number(f"{what}.roll", entry.get("roll", 1))
         if not 1 <= roll <= len(rolls):
             raise ScenarioError(f"{what}.roll must be between 1 and {len(rolls)}, not {roll}")
         if not isinstance(entry["wager"], str):
             raise ScenarioError(f'{what}.wager must be a wager name such as "hard_8"')
         by_roll.setdefault(roll, []).append(
-            (entry["wager"], _int(f"{what}.amount", entry["amount"]))
+            (entry["wager"], whole_number(f"{what}.amount", entry["amount"]))
         )
     table = CrapsTable(rules, dice=FixedDice(rolls), selector=FixedSelector(selections))
     return table, by_roll
