@@ -16,20 +16,17 @@ from tablegames.analysis.exact.compositions import Composition, falling
 from tablegames.analysis.exact.dealer_draws import dealer_outcomes
 from tablegames.analysis.exact.side_wagers import (
     analyse,
-    bad_beat_lines,
-    edge_report,
     ez_bust,
     ez_bust_by_up_card,
     hit_and_run_lines,
 )
 from tablegames.blackjack.hand import dealer_must_draw, is_blackjack, points
 from tablegames.blackjack.side import (
-    bad_beat,
     hit_and_run,
 )
 from tablegames.cards import Card, Suit, parse_cards, standard_deck
 from tablegames.rules import Rules
-from tests.analysis.side_helpers import Table, _key, _lines
+from tests.analysis.side_helpers import _key, _lines
 
 # --- the dealer's draws: brute force --------------------------------------------------------------
 
@@ -238,111 +235,3 @@ def test_633a_13_l_hit_and_run_meter_is_linear_and_breaks_even() -> None:
     meter = analysis.break_even_meter()
     assert meter is not None
     assert analysis.house_edge(meter) == 0
-
-
-# --- Bad Beat: deal order, player policy, dealer draws --------------------------------------------
-
-
-def _policy_stands(player: Sequence[Card], up: Card) -> bool:
-    """The documented PLAYER_POLICY, written again from the engine's `points`."""
-    total, soft = points(player)
-    if total >= 21:
-        return True
-    if soft:
-        return total >= 18
-    return total >= 17 or (total >= 12 and 2 <= up.value <= 6)
-
-
-def _bad_beat_brute(
-    cards: Sequence[Card], counts: Sequence[int], *, player_has_20: bool, peeks: bool = True
-) -> Table:
-    """Deal as 633a.7(f): player, up card, player, hole card; the dealer checks for Blackjack
-    (633a.7(h)); the player draws by the policy, then the dealer by 633a.7(m). A player total
-    other than 20 loses whatever follows, so it is not played on."""
-    n = sum(counts)
-    left = list(counts)
-    out: defaultdict[tuple[tuple[str, ...], int], int] = defaultdict(int)
-
-    def draw(weight: int, then: Callable[[Card, int], None]) -> None:
-        for index, card in enumerate(cards):
-            if left[index]:
-                ways = left[index]
-                left[index] -= 1
-                then(card, weight * ways)
-                left[index] += 1
-
-    def settle(player: list[Card], dealer: list[Card], weight: int) -> None:
-        line = bad_beat.evaluate(points(player).total, dealer, player_has_20_line=player_has_20)
-        if line is not None:
-            out[((line.line,), len(player) + len(dealer))] += weight
-
-    def dealer_plays(player: list[Card], dealer: list[Card], weight: int) -> None:
-        if not dealer_must_draw(dealer, hits_soft_17=False):
-            settle(player, dealer, weight)
-            return
-        draw(weight, lambda card, ways: dealer_plays(player, [*dealer, card], ways))
-
-    def player_plays(player: list[Card], dealer: list[Card], weight: int) -> None:
-        if _policy_stands(player, dealer[0]):
-            if points(player).total == 20:
-                dealer_plays(player, dealer, weight)
-            return
-        draw(weight, lambda card, ways: player_plays([*player, card], dealer, ways))
-
-    def hole(first: Card, up: Card, second: Card, weight: int) -> None:
-        def dealt(card: Card, ways: int) -> None:
-            if peeks and is_blackjack([up, card], from_split=False):
-                settle([first, second], [up, card], ways)
-            else:
-                player_plays([first, second], [up, card], ways)
-
-        draw(weight, dealt)
-
-    draw(
-        1,
-        lambda first, w1: draw(
-            w1, lambda up, w2: draw(w2, lambda second, w3: hole(first, up, second, w3))
-        ),
-    )
-    table: defaultdict[tuple[str, ...], Fraction] = defaultdict(Fraction)
-    for (key, depth), ways in out.items():
-        table[key] += Fraction(ways, falling(n, depth))
-    return dict(table)
-
-
-def _bad_beat_fast(cards: Sequence[Card], counts: Sequence[int], **options: bool) -> Table:
-    lines = bad_beat_lines(_point_counts(cards, counts), hits_soft_17=False, **options)
-    return {_key(key): p for key, p in lines.items() if p}
-
-
-ONE_SUIT = _physical_shoe(lambda card: card.suit is Suit.SPADES)
-# Two of each ace, 2, 3 and 9 and four ten-value cards: repeated point values, short of tens.
-LOW_PAIRS = _physical_shoe(
-    lambda card: card.suit in (Suit.SPADES, Suit.HEARTS) and card.rank.symbol in "A239TK"
-)
-
-
-@pytest.mark.parametrize(
-    ("shoe", "player_has_20", "peeks"),
-    [(ONE_SUIT, True, False), (LOW_PAIRS, True, True)],
-)
-def test_633a_7_o_1_i_bad_beat_equals_physical_brute_force(
-    shoe: tuple[list[Card], list[int]], player_has_20: bool, peeks: bool
-) -> None:
-    """Every deal and every draw of a few physical cards."""
-    cards, counts = shoe
-    brute = _bad_beat_brute(cards, counts, player_has_20=player_has_20, peeks=peeks)
-    fast = _bad_beat_fast(cards, counts, player_has_20=player_has_20, dealer_peeks=peeks)
-    assert fast == brute
-    assert len(brute) >= 3  # several lines pay even from so few cards
-
-
-def test_633a_13_j_bad_beat_lines_in_the_report() -> None:
-    analysis = analyse("bad_beat", Rules(decks=8))
-    ids = [item.lines[0].line for item in analysis.outcomes]
-    assert ids[0] == "dealer_21_with_seven_or_more_cards"  # the meter line first
-    assert "player_has_20" not in ids  # not selected by default
-    assert all(item.probability > 0 for item in analysis.outcomes)
-    report = edge_report("bad_beat", decks=8, paytable=None, rules=Rules())
-    assert any("strategy" in note for note in report["notes"])
-    assert report["meter"]["amount_in_wagers"] == 5000  # $5,000 reset over a $1 minimum

@@ -6,11 +6,16 @@ deck count.
 
 from __future__ import annotations
 
+import itertools
+from collections import defaultdict
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from tablegames.analysis.exact.switch_games import blackjack_switch, switch_hands
+from tablegames.analysis.exact.hands import ACE, TEN
+from tablegames.analysis.exact.switch_games import blackjack_switch, seen_colours, switch_hands
+from tablegames.cards import Card, Suit, standard_deck
 from tablegames.rules import Rules
 
 SWITCH: dict[str, Any] = {"decks": 1, "variant": "blackjack_switch", "max_hands": 1}
@@ -45,3 +50,39 @@ def test_633c_4_switch_hands_the_option_is_worth_something_and_the_ante_costs_it
     # The ante (0.2 per unit wagered) is the price of the option: the package edge is the ante
     # less what the option and the game return, per 1.2 units staked.
     assert plain["house_edge"] == pytest.approx(plain["house_edge_per_blackjack_wager"] / 1.2)
+
+
+def _red(card: Card) -> bool:
+    return card.suit in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+@pytest.mark.parametrize(
+    ("up", "first", "second"),
+    [(ACE, ACE, TEN), (TEN, ACE, TEN), (ACE, TEN, 4), (TEN, TEN, TEN), (ACE, ACE, ACE), (3, 2, 6)],
+)
+def test_633c_4_i_2_i_seen_colours_equal_one_deck_of_physical_cards(
+    up: int, first: int, second: int
+) -> None:
+    """The colour patterns the player sees, against every choice of physical up card and hand
+    from one deck: the chance of each pattern, whether the dealt ace and ten match in colour,
+    and the chance that an unseen ace and ten-value card match."""
+    deck = standard_deck()
+    tally: defaultdict[tuple[int, Fraction], int] = defaultdict(int)
+    dealt = 0
+    for up_card, one, two in itertools.permutations(deck, 3):
+        if (up_card.value - 1, one.value - 1, two.value - 1) != (up, first, second):
+            continue
+        rest = [card for card in deck if card not in (up_card, one, two)]
+        aces = [card for card in rest if card.value == 1]
+        tens = [card for card in rest if card.value == 10]
+        same = sum(_red(ace) == _red(ten) for ace in aces for ten in tens)
+        natural = {first, second} == {ACE, TEN}
+        tally[(int(natural and _red(one) == _red(two)), Fraction(same, len(aces) * len(tens)))] += 1
+        dealt += 1
+    expected = {key: Fraction(count, dealt) for key, count in tally.items()}
+    patterns: defaultdict[tuple[int, Fraction], float] = defaultdict(float)
+    for chance, dealt_matches, matches in seen_colours(1, up, first, second):
+        patterns[(dealt_matches, Fraction(matches).limit_denominator(1000))] += chance
+    assert patterns.keys() == expected.keys()
+    for key, chance in patterns.items():
+        assert chance == pytest.approx(float(expected[key]), abs=1e-12)

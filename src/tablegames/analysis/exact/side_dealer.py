@@ -4,7 +4,6 @@
 | --- | --- | --- |
 | ez_bust | up card 2-6, dealer's draws | `ez_bust`, `ez_bust_by_up_card` |
 | hit_and_run | the dealer's whole hand | `hit_and_run`, `hit_and_run_lines` |
-| bad_beat | player's final hand, dealer's hand | `bad_beat`, with `PLAYER_POLICY` |
 
 The dealer's final hands come from `dealer_draws` (merged by their cards, cached per up card and
 drawing rule); their probabilities from a shoe are products of falling factorials. The cards of
@@ -19,21 +18,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Final, Literal
 
 from tablegames.analysis.exact.compositions import Composition, PointCounts, falling
 from tablegames.analysis.exact.dealer_draws import (
-    ACE,
-    POINT_VALUES,
-    TEN,
     DealerOutcome,
-    best_total,
     dealer_hands,
     dealer_outcomes,
-    hand_weight,
     without_value,
 )
 from tablegames.analysis.exact.side_outcomes import (
@@ -44,7 +37,6 @@ from tablegames.analysis.exact.side_outcomes import (
     collect,
     no_paytable_choice,
 )
-from tablegames.blackjack.side import bad_beat as bad_beat_wager
 from tablegames.blackjack.side import hit_and_run as hit_and_run_wager
 from tablegames.blackjack.side.paytable import Paytable, PaytableLine, find_line, pays_to
 from tablegames.rules import Rules
@@ -201,7 +193,7 @@ def hit_and_run_lines(
     return dict(tally)
 
 
-def _progressive_meter(entry: BadBeat | HitAndRun) -> Fraction:
+def progressive_meter(entry: BadBeat | HitAndRun) -> Fraction:
     return Fraction(entry.reset, entry.min_wager)
 
 
@@ -228,182 +220,12 @@ def hit_and_run(rules: Rules, *, paytable: str | None = None) -> SideWagerAnalys
             + "): an open Hit and Run wager depends on it, so 633a.7(n) does not stop the draw",
         ),
         dealer_cards=tuple(dealer_card_counts(shoe, hits_soft_17=h17).items()),
-        default_meter=_progressive_meter(offer),
+        default_meter=progressive_meter(offer),
         meter_note="the Rules Submission's initial and reset amount over its minimum wager",
-    )
-
-
-# --- Bad Beat: the player's final 20 against the dealer's 21 --------------------------------------
-
-PLAYER_POLICY: Final = (
-    "the player never doubles, splits or surrenders; hits hard 11 or less; stands on hard "
-    "12-16 against a 2-6 up card and hits them against 7-A; stands on hard 17 or more; hits "
-    "soft 17 or less and stands on soft 18 or more"
-)
-
-
-def player_stands(hard: int, aces: bool, up: int) -> bool:
-    """`PLAYER_POLICY`: does a player holding two or more cards stop drawing?"""
-    total, soft = best_total(hard, aces)
-    if total >= 21:
-        return True
-    if soft:
-        return total >= 18
-    return total >= 17 or (total >= 12 and 2 <= up <= 6)
-
-
-@dataclass(frozen=True, slots=True)
-class _PlayerHand:
-    drawn: tuple[tuple[int, int], ...]
-    size: int
-    orderings: int
-
-
-@cache
-def _player_twenties(stiff_stands: bool) -> tuple[_PlayerHand, ...]:
-    """The player's final hands totalling 20 under `PLAYER_POLICY`, merged by their cards.
-
-    The policy reads the up card only as 2-6 (`stiff_stands`) or not.
-    """
-    up = 2 if stiff_stands else 10
-    frontier: dict[tuple[int, ...], int] = {(0,) * len(POINT_VALUES): 1}
-    final: list[_PlayerHand] = []
-    size = 0
-    while frontier:
-        following: defaultdict[tuple[int, ...], int] = defaultdict(int)
-        for cards, orderings in frontier.items():
-            hard = sum(value * count for value, count in zip(POINT_VALUES, cards, strict=True))
-            aces = cards[0] > 0
-            if size >= 2 and player_stands(hard, aces, up):
-                if best_total(hard, aces)[0] == 20:
-                    drawn = tuple(
-                        (value, count)
-                        for value, count in zip(POINT_VALUES, cards, strict=True)
-                        if count
-                    )
-                    final.append(_PlayerHand(drawn, size, orderings))
-                continue
-            for index in range(len(POINT_VALUES)):
-                grown = list(cards)
-                grown[index] += 1
-                following[tuple(grown)] += orderings
-        frontier = dict(following)
-        size += 1
-    return tuple(final)
-
-
-_BAD_BEAT_21: Final = {
-    3: "dealer_21_with_three_cards",
-    4: "dealer_21_with_four_cards",
-    5: "dealer_21_with_five_cards",
-    6: "dealer_21_with_six_cards",
-}
-
-
-def bad_beat_lines(
-    shoe: PointCounts, *, hits_soft_17: bool, player_has_20: bool, dealer_peeks: bool = True
-) -> dict[tuple[PaytableLine, ...], Fraction]:
-    """The Bad Beat lines' probabilities, one player following `PLAYER_POLICY`, from `shoe`.
-
-    Cards are dealt as 633a.7(f): player, up card, player, hole card; with an ace or ten-value
-    up card the dealer checks for Blackjack (633a.7(h)) and the player keeps his two cards. The
-    joint probability of the player's cards and the dealer's cards does not depend on the order
-    the positions are dealt in, so for each up card and each final player 20 the dealer's hands
-    are counted from the shoe less both: prod of falling factorials over n(n-1)...(n-k+1).
-    """
-    size = sum(shoe)
-    paytable = bad_beat_wager.PAYTABLE
-    # numerators[(line id, cards dealt)]: over falling(size, cards dealt).
-    numerators: defaultdict[tuple[str, int], int] = defaultdict(int)
-    for up in POINT_VALUES:
-        if not shoe[up - 1]:
-            continue
-        after_up = without_value(shoe, up)
-        twenty_ones = dealer_hand_groups(up, hits_soft_17, "twenty_one")
-        blackjack_hole = TEN if up == ACE else ACE if up == TEN else None
-        for hand in _player_twenties(2 <= up <= 6):
-            base = shoe[up - 1] * hand.orderings * hand_weight(after_up, hand.drawn)
-            if not base:
-                continue
-            remaining = list(after_up)
-            for value, many in hand.drawn:
-                remaining[value - 1] -= many
-            left = sum(remaining)
-            dealt = 1 + hand.size
-            # The hole card: a Blackjack (the player has drawn only when the dealer does not
-            # check), or not (then the player's 20 stands).
-            holes_blackjack = remaining[blackjack_hole - 1] if blackjack_hole else 0
-            if holes_blackjack and (hand.size == 2 or not dealer_peeks):
-                numerators[("dealer_blackjack", dealt + 1)] += base * holes_blackjack
-            if player_has_20:
-                numerators[("player_has_20", dealt + 1)] += base * (left - holes_blackjack)
-            for cards, total in weigh_groups(twenty_ones, remaining):
-                if total:
-                    line = _BAD_BEAT_21.get(cards, "dealer_21_with_seven_or_more_cards")
-                    numerators[(line, dealt + cards - 1)] += base * total
-    tally: defaultdict[tuple[PaytableLine, ...], Fraction] = defaultdict(Fraction)
-    for (line, dealt), numerator in numerators.items():
-        tally[(find_line(paytable, line),)] += Fraction(numerator, falling(size, dealt))
-    if player_has_20:
-        # Counted above: the player's 20 with any dealer hand but a Blackjack. The dealer's 21s
-        # pay their own, higher line (a hand is paid on one line only), so they come off here.
-        twenty = find_line(paytable, "player_has_20")
-        for lines in list(tally):
-            if lines[0].line in _BAD_BEAT_21.values() or lines[0].odds is None:
-                tally[(twenty,)] -= tally[lines]
-    return dict(tally)
-
-
-def bad_beat(rules: Rules, *, paytable: str | None = None) -> SideWagerAnalysis:
-    """Bad Beat (633a.6(e)(8)) for one player following `PLAYER_POLICY`, from a full shoe."""
-    check_decks(rules.decks)
-    no_paytable_choice("bad_beat", paytable)
-    offer = rules.side_wagers.bad_beat or BadBeat()
-    h17 = rules.dealer_hits_soft_17
-    shoe = Composition.full(rules.decks).points()
-    excluded = {"magic_card_bonus", "lucky_player_bonus"}
-    if not offer.player_has_20:
-        excluded.add("player_has_20")
-    table = tuple(line for line in bad_beat_wager.PAYTABLE if line.line not in excluded)
-    notes = [
-        f"58 Pa. Code {PARAGRAPHS['bad_beat']}",
-        "the figure depends on the player's strategy; computed for one player (one box, no "
-        "split) following this policy: " + PLAYER_POLICY,
-        "cards removed: the up card, the player's cards and the dealer's; other players' cards "
-        "are not removed",
-        "the dealer "
-        + ("hits soft 17" if h17 else "stands on all 17s")
-        + (
-            ", checks for Blackjack (633a.7(h))"
-            if rules.dealer_peeks
-            else ", does not check "
-            "for Blackjack (non-PA what-if): the player plays out against a Blackjack"
-        ),
-        "the Magic Card and Lucky Player Bonuses (633a.1) are not included: they depend on the "
-        "system's random selection, not on the cards",
-    ]
-    if not offer.player_has_20:
-        notes.append("the optional 'Player has a 20' line is not selected (633a.7(o)(1)(i))")
-    return collect(
-        "bad_beat",
-        rules.decks,
-        None,
-        table,
-        bad_beat_lines(
-            shoe,
-            hits_soft_17=h17,
-            player_has_20=offer.player_has_20,
-            dealer_peeks=rules.dealer_peeks,
-        ),
-        notes=tuple(notes),
-        default_meter=_progressive_meter(offer),
-        meter_note="the Rules Submission's initial and reset amount over its minimum wager",
-        extra={"player_policy": PLAYER_POLICY},
     )
 
 
 def clear_dealer_caches() -> None:
-    """Forget the cached dealer hands and player 20s, e.g. to time a cold start."""
+    """Forget the cached dealer hands, e.g. to time a cold start."""
     dealer_hands.cache_clear()
-    _player_twenties.cache_clear()
     dealer_hand_groups.cache_clear()

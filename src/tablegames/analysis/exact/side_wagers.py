@@ -22,7 +22,7 @@ wagers' names and the paytable choice.
 | ez_bust | up card 2-6, dealer's draws | `side_dealer.ez_bust` |
 | ez_bust, by the player's own two cards | + player's two | `side_ez_bust` |
 | hit_and_run | the dealer's whole hand | `side_dealer.hit_and_run` |
-| bad_beat | player's final hand, dealer's hand | `side_dealer.bad_beat` |
+| bad_beat | player's final hand, dealer's hand | `side_bad_beat.bad_beat` |
 
 House edge is house-positive, a fraction of the wager: 1 - E[returned per unit staked]. The
 standard deviation is that of the net result per unit staked. For the progressive wagers the
@@ -45,6 +45,13 @@ from fractions import Fraction
 from math import sqrt
 from typing import Any
 
+from tablegames.analysis.exact.side_bad_beat import (
+    PLAYER_STRATEGY,
+    bad_beat,
+    bad_beat_lines,
+    player_twenties,
+    twenties_of,
+)
 from tablegames.analysis.exact.side_cards import (
     DealerEvent,
     ThreeCardEvaluate,
@@ -60,16 +67,12 @@ from tablegames.analysis.exact.side_dealer import (
     EZ_BUST_LINE,
     EZ_BUST_PAYTABLE,
     EZ_BUST_UP_CARDS,
-    PLAYER_POLICY,
-    bad_beat,
-    bad_beat_lines,
     clear_dealer_caches,
     dealer_card_counts,
     ez_bust,
     ez_bust_by_up_card,
     hit_and_run,
     hit_and_run_lines,
-    player_stands,
 )
 from tablegames.analysis.exact.side_ez_bust import (
     BY_PLAYER_HAND_NOTE,
@@ -98,7 +101,7 @@ __all__ = [
     "EZ_BUST_PAYTABLE",
     "EZ_BUST_UP_CARDS",
     "PARAGRAPHS",
-    "PLAYER_POLICY",
+    "PLAYER_STRATEGY",
     "PROGRESSIVE",
     "TWO_CARD",
     "WAGERS",
@@ -127,7 +130,8 @@ __all__ = [
     "hit_and_run",
     "hit_and_run_lines",
     "hole_card_blackjack_probability",
-    "player_stands",
+    "player_twenties",
+    "twenties_of",
     "two_card_lines",
     "with_up_card",
 ]
@@ -137,6 +141,7 @@ def clear_caches() -> None:
     """Forget every cached enumeration (dealer hands, player 20s, EZ Bust by player hand), e.g.
     to time a cold start."""
     clear_dealer_caches()
+    player_twenties.cache_clear()
     dealer_bust_probability.cache_clear()
 
 

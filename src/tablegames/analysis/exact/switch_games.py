@@ -11,12 +11,17 @@ draws), the convention of the split analysis.
 
 Switch Hands: the player sees the dealt hand and the up card, not the two switch cards, and
 switches when the switch cards are worth more on average (633c.4(f)). A switched same-colour
-Blackjack pays 2 to 1 (633c.4(i)(2)(i)); its colour chance is taken from the full shoe's suits
-(the player's own two cards are not told apart by suit: a bias well below 0.01% of a wager).
+Blackjack pays 2 to 1 (633c.4(i)(2)(i)), and with the premium's ante a dealt one too (633c.4(o)).
+Suits matter only there, so the colours of the aces and ten-value cards the player has seen (the
+up card and the dealt hand) are followed: each pattern of seen colours is weighed by its chance
+(drawn without replacement from a shoe half red, half black in every rank), fixes whether a
+dealt Blackjack is same-colour, and sets the chance that the switch cards' ace and ten-value card
+match in colour; the best decision is taken for each pattern.
 """
 
 from __future__ import annotations
 
+import itertools
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -163,10 +168,9 @@ def switch_hands(rules: Rules) -> dict[str, Any]:
     shoe = analyses.shoe
     payoff = float(rules.blackjack_ratio)
     tie = 0.5 if (premium or rules.tie_blackjack_pays) else 0.0
-    # Same suit or same colour among an ace and a ten-value card: half of them, full shoe.
-    coloured = 0.5
 
-    def natural_value(rest: IntArray, up: int, *, switched: bool) -> float:
+    def natural_value(rest: IntArray, up: int, *, switched: bool, coloured: float) -> float:
+        """A Blackjack's value; `coloured` is the chance its ace and ten match in colour."""
         row = _dealer_row(rules, rest, up, with_22=False)
         blackjack = row[BLACKJACK]
         coloured_pays = switched or premium  # 633c.4(i)(2)(i); 633c.4(o) with the ante
@@ -190,33 +194,47 @@ def switch_hands(rules: Rules) -> dict[str, Any]:
                 rest = after_up.copy()
                 rest[h1] -= 1
                 rest[h2] -= 1
-                if {h1, h2} == {ACE, TEN}:
+                natural_dealt = {h1, h2} == {ACE, TEN}
+                if natural_dealt:
                     dealt = rest.copy()
                     dealt[up] += 1
-                    keep = natural_value(dealt, up, switched=False)
+                    keep_by_colour = (
+                        natural_value(dealt, up, switched=False, coloured=0.0),
+                        natural_value(dealt, up, switched=False, coloured=1.0),
+                    )
                 else:
                     keep = _best(two_card_options(full, h1, h2, up), surrender=True)
+                    keep_by_colour = (keep, keep)
                 result = analyses.without((h1, h2))
-                switch = 0.0
+                switch = 0.0  # the switch cards' value less a switched Blackjack's
+                natural_chance = _pair_chance(rest, ACE, TEN)
+                switched_by_colour = (0.0, 0.0)
+                if natural_chance:
+                    natural_row = rest.copy()
+                    natural_row[ACE] -= 1
+                    natural_row[TEN] -= 1
+                    natural_row[up] += 1
+                    # A switched Blackjack, as it pays with its ace and ten of one colour or not.
+                    switched_by_colour = (
+                        natural_value(natural_row, up, switched=True, coloured=0.0),
+                        natural_value(natural_row, up, switched=True, coloured=1.0),
+                    )
                 for w1 in range(10):
                     for w2 in range(w1, 10):
                         q = _pair_chance(rest, w1, w2)
-                        if q == 0.0:
+                        if q == 0.0 or {w1, w2} == {ACE, TEN}:
                             continue
-                        if {w1, w2} == {ACE, TEN}:
-                            seen = rest.copy()
-                            seen[w1] -= 1
-                            seen[w2] -= 1
-                            seen[up] += 1
-                            switch += q * natural_value(seen, up, switched=True)
-                        else:
-                            switch += q * _best(
-                                two_card_options(result, w1, w2, up), surrender=True
-                            )
+                        switch += q * _best(two_card_options(result, w1, w2, up), surrender=True)
                 weight = p_up * p
-                total_keep += weight * keep
-                total_best += weight * max(keep, switch)
-                switch_share += weight * (switch > keep)
+                for chance, dealt_matches, switch_matches in seen_colours(rules.decks, up, h1, h2):
+                    keep = keep_by_colour[dealt_matches] if natural_dealt else keep_by_colour[0]
+                    with_natural = switch + natural_chance * (
+                        switch_matches * switched_by_colour[1]
+                        + (1 - switch_matches) * switched_by_colour[0]
+                    )
+                    total_keep += weight * chance * keep
+                    total_best += weight * chance * max(keep, with_natural)
+                    switch_share += weight * chance * (with_natural > keep)
     ante = float(ANTE)
     return {
         "wager": "switch_hands",
@@ -229,6 +247,39 @@ def switch_hands(rules: Rules) -> dict[str, Any]:
         "switch_probability": switch_share,
         "method": __doc__.split("\n\n")[2].replace("\n", " ") if __doc__ else "",
     }
+
+
+def seen_colours(decks: int, up: int, first: int, second: int) -> list[tuple[float, int, float]]:
+    """The patterns of colours of the aces and ten-value cards among the up card and the dealt
+    hand (the only suits the payouts read, 633c.4(i)(2)(i), 633c.4(o)): for each, its chance,
+    whether the dealt hand's ace and ten match (1) or not (0), and the chance that an ace and a
+    ten-value card from the cards unseen match. Every rank is half red, half black.
+
+    >>> seen_colours(6, 4, 2, 3)  # nothing seen that tells: one pattern, an even chance
+    [(1.0, 0, 0.5)]
+    """
+    pools = {ACE: 4 * decks, TEN: 16 * decks}  # cards of the rank group, half of them red
+    seen = [(position, rank) for position, rank in enumerate((up, first, second)) if rank in pools]
+    patterns = []
+    for colours in itertools.product((0, 1), repeat=len(seen)):  # 1: red
+        chance = 1.0
+        red_seen = dict.fromkeys(pools, 0)
+        drawn = dict.fromkeys(pools, 0)
+        hand_colour: dict[int, int] = {}
+        for (position, rank), red in zip(seen, colours, strict=True):
+            left = pools[rank] - drawn[rank]
+            reds_left = pools[rank] // 2 - red_seen[rank]
+            chance *= (reds_left if red else left - reds_left) / left
+            drawn[rank] += 1
+            red_seen[rank] += red
+            if position > 0:
+                hand_colour[rank] = red
+        dealt_matches = int(len(hand_colour) == 2 and hand_colour[ACE] == hand_colour[TEN])
+        red_ace = (pools[ACE] // 2 - red_seen[ACE]) / (pools[ACE] - drawn[ACE])
+        red_ten = (pools[TEN] // 2 - red_seen[TEN]) / (pools[TEN] - drawn[TEN])
+        matches = red_ace * red_ten + (1 - red_ace) * (1 - red_ten)
+        patterns.append((chance, dealt_matches, matches))
+    return patterns
 
 
 def _ordered_chance(counts: list[int], n: int, ranks: tuple[int, ...]) -> float:

@@ -1,0 +1,219 @@
+"""Bad Beat (633a.6(e)(8)): the player's final 20 against the dealer's 21, enumerated exactly.
+
+The wager depends on how the player plays, so the player follows the main game's strategy: the
+exact CDZ- analysis of `game.py` for the same Rules Submission (`player_finals.final_hands`),
+splits, doubles and surrender included. The round engine reads the first hand of the box
+(hand 0), so that hand is followed; a surrendered hand is not "a 20".
+
+For each up card and each final hand of 20 the dealer's hands are counted from the shoe less the
+up card and every card that left the shoe for that hand: the joint probability of the player's
+cards and the dealer's cards is a product of falling factorials over n(n-1)...(n-k+1), whatever
+the order the positions are dealt in (633a.7(f)). With an ace or ten-value up card the dealer
+checks for Blackjack first (633a.7(h)): the round ends on the player's first two cards, so the
+Blackjack line reads the two-card 20s (a pair of ten-value cards, an ace and a 9) whatever the
+strategy would have done with them.
+
+>>> from tablegames.rules import Rules
+>>> analysis = bad_beat(Rules(decks=6))
+>>> f"{float(analysis.house_edge()):.4f}"  # at the $5,000 reset over a $1 minimum
+'0.4958'
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from functools import lru_cache
+from typing import Final
+
+from tablegames.analysis.exact.compositions import Composition, PointCounts, falling
+from tablegames.analysis.exact.dealer_draws import ACE, POINT_VALUES, TEN
+from tablegames.analysis.exact.game import GameValues, analyse
+from tablegames.analysis.exact.player_finals import FinalHand, final_hands
+from tablegames.analysis.exact.side_dealer import (
+    dealer_hand_groups,
+    progressive_meter,
+    weigh_groups,
+)
+from tablegames.analysis.exact.side_outcomes import (
+    PARAGRAPHS,
+    SideWagerAnalysis,
+    check_decks,
+    collect,
+    no_paytable_choice,
+)
+from tablegames.blackjack.side import bad_beat as bad_beat_wager
+from tablegames.blackjack.side.paytable import PaytableLine, find_line
+from tablegames.rules import Rules
+from tablegames.rules.side import BadBeat
+
+PLAYER_STRATEGY: Final = (
+    "the main game's CDZ- strategy for these rules (tablegames edge blackjack), splits, "
+    "doubles and surrender included; the first hand of the box is read (hand 0)"
+)
+
+_BAD_BEAT_21: Final = {
+    3: "dealer_21_with_three_cards",
+    4: "dealer_21_with_four_cards",
+    5: "dealer_21_with_five_cards",
+    6: "dealer_21_with_six_cards",
+}
+_SEVEN_OR_MORE: Final = "dealer_21_with_seven_or_more_cards"  # 100% of the meter
+
+Numerators = defaultdict[tuple[str, int], int]  # (line, cards dealt) -> over falling(n, dealt)
+
+
+Twenties = tuple[tuple[FinalHand, ...], ...]  # per up card, rank 0 (ace) to 9 (ten-value)
+
+
+def twenties_of(game: GameValues) -> Twenties:
+    """Per up card: hand 0's final 20s under `game`'s CDZ- strategy, merged by the cards that
+    left the shoe for them."""
+    per_up = []
+    for up in range(10):
+        merged: defaultdict[tuple[int, ...], int] = defaultdict(int)
+        cards: dict[tuple[int, ...], int] = {}
+        if game.table.shoe[up]:
+            for hand in final_hands(game, up):
+                if hand.total == 20:
+                    merged[hand.removed] += hand.orderings
+                    cards[hand.removed] = hand.cards
+        per_up.append(
+            tuple(
+                FinalHand(removed, cards[removed], 20, False, orderings)
+                for removed, orderings in merged.items()
+            )
+        )
+    return tuple(per_up)
+
+
+@lru_cache(maxsize=4)
+def player_twenties(rules: Rules) -> Twenties:
+    """`twenties_of` the main game's CDZ- analysis of `rules` from a full shoe."""
+    return twenties_of(analyse(rules))
+
+
+def _two_card_twenties() -> tuple[FinalHand, ...]:
+    """The first two cards totalling 20: two ten-value cards, or an ace and a 9."""
+    ten_ten = tuple(2 if rank == TEN - 1 else 0 for rank in range(10))
+    ace_nine = tuple(1 if rank in (ACE - 1, 8) else 0 for rank in range(10))
+    return (FinalHand(ten_ten, 2, 20, False, 1), FinalHand(ace_nine, 2, 20, False, 2))
+
+
+def bad_beat_lines(
+    shoe: PointCounts,
+    twenties: Twenties,
+    *,
+    hits_soft_17: bool,
+    player_has_20: bool,
+    dealer_peeks: bool = True,
+) -> dict[tuple[PaytableLine, ...], Fraction]:
+    """The Bad Beat lines' probabilities from `shoe` for one player whose final 20s are
+    `twenties` (`twenties_of` the same shoe's analysis)."""
+    size = sum(shoe)
+    peeks = dealer_peeks
+    numerators: Numerators = defaultdict(int)
+    for up in POINT_VALUES:
+        if not shoe[up - 1]:
+            continue
+        after_up = tuple(
+            count - (value == up) for value, count in zip(POINT_VALUES, shoe, strict=True)
+        )
+        twenty_ones = dealer_hand_groups(up, hits_soft_17, "twenty_one")
+        hole = TEN if up == ACE else ACE if up == TEN else None
+        if hole is not None and peeks:
+            # 633a.7(h): the dealer's Blackjack ends the round on the player's first two cards.
+            for hand in _two_card_twenties():
+                base = _base(shoe[up - 1], after_up, hand)
+                holes = after_up[hole - 1] - hand.removed[hole - 1]
+                numerators[("dealer_blackjack", 2 + hand.size)] += base * holes
+        for hand in twenties[up - 1]:
+            base = _base(shoe[up - 1], after_up, hand)
+            if not base:
+                continue
+            remaining = [count - many for count, many in zip(after_up, hand.removed, strict=True)]
+            dealt = 1 + hand.size
+            holes_blackjack = remaining[hole - 1] if hole is not None else 0
+            if holes_blackjack and not peeks:
+                numerators[("dealer_blackjack", dealt + 1)] += base * holes_blackjack
+            if player_has_20:
+                numerators[("player_has_20", dealt + 1)] += base * (
+                    sum(remaining) - holes_blackjack
+                )
+            for cards, total in weigh_groups(twenty_ones, remaining):
+                if total:
+                    line = _BAD_BEAT_21.get(cards, _SEVEN_OR_MORE)
+                    numerators[(line, dealt + cards - 1)] += base * total
+    return _tally(numerators, size, player_has_20=player_has_20)
+
+
+def _base(up_cards: int, after_up: tuple[int, ...], hand: FinalHand) -> int:
+    """The ordered ways to deal the up card and the hand's cards (over falling(n, 1 + size))."""
+    weight = up_cards * hand.orderings
+    for count, many in zip(after_up, hand.removed, strict=True):
+        weight *= falling(count, many)
+    return weight
+
+
+def _tally(
+    numerators: Numerators, size: int, *, player_has_20: bool
+) -> dict[tuple[PaytableLine, ...], Fraction]:
+    paytable = bad_beat_wager.PAYTABLE
+    tally: defaultdict[tuple[PaytableLine, ...], Fraction] = defaultdict(Fraction)
+    for (line, dealt), numerator in numerators.items():
+        tally[(find_line(paytable, line),)] += Fraction(numerator, falling(size, dealt))
+    if player_has_20:
+        # Counted above: the player's 20 with any dealer hand but a Blackjack. The dealer's 21s
+        # pay their own, higher line (a hand is paid on one line only), so they come off here.
+        twenty = find_line(paytable, "player_has_20")
+        for lines in list(tally):
+            if lines[0].line in (*_BAD_BEAT_21.values(), _SEVEN_OR_MORE):
+                tally[(twenty,)] -= tally[lines]
+    return dict(tally)
+
+
+def bad_beat(rules: Rules, *, paytable: str | None = None) -> SideWagerAnalysis:
+    """Bad Beat (633a.6(e)(8)) for one player following `PLAYER_STRATEGY`, from a full shoe."""
+    check_decks(rules.decks)
+    no_paytable_choice("bad_beat", paytable)
+    offer = rules.side_wagers.bad_beat or BadBeat()
+    excluded = {"magic_card_bonus", "lucky_player_bonus"}
+    if not offer.player_has_20:
+        excluded.add("player_has_20")
+    table = tuple(line for line in bad_beat_wager.PAYTABLE if line.line not in excluded)
+    notes = [
+        f"58 Pa. Code {PARAGRAPHS['bad_beat']}",
+        "the figure depends on the player's strategy; computed for one player (one box) "
+        "following " + PLAYER_STRATEGY,
+        "cards removed: the up card, the player's cards (and pair cards split off to other "
+        "hands) and the dealer's; other players' and other hands' later cards are not removed",
+        "the dealer "
+        + ("hits soft 17" if rules.dealer_hits_soft_17 else "stands on all 17s")
+        + (
+            ", checks for Blackjack (633a.7(h))"
+            if rules.dealer_peeks
+            else ", does not check "
+            "for Blackjack (non-PA what-if): the player plays out against a Blackjack"
+        ),
+        "the Magic Card and Lucky Player Bonuses (633a.1) are not included: they depend on the "
+        "system's random selection, not on the cards",
+    ]
+    if not offer.player_has_20:
+        notes.append("the optional 'Player has a 20' line is not selected (633a.7(o)(1)(i))")
+    return collect(
+        "bad_beat",
+        rules.decks,
+        None,
+        table,
+        bad_beat_lines(
+            Composition.full(rules.decks).points(),
+            player_twenties(rules),
+            hits_soft_17=rules.dealer_hits_soft_17,
+            player_has_20=offer.player_has_20,
+            dealer_peeks=rules.dealer_peeks,
+        ),
+        notes=tuple(notes),
+        default_meter=progressive_meter(offer),
+        meter_note="the Rules Submission's initial and reset amount over its minimum wager",
+        extra={"player_strategy": PLAYER_STRATEGY},
+    )

@@ -1,0 +1,247 @@
+"""Bad Beat (633a.6(e)(8), 633a.7(o)(1)) with the player following the main game's strategy.
+
+The exact enumeration (`side_bad_beat`) is checked against a brute force over every deal and
+every draw of a few physical cards, played in the order of 633a.7(f)-(m) and 633a.11 by this
+file's own code and settled by the engine's own evaluator; both take their decisions from the
+same CDZ- analysis, so what is compared is the card accounting, the deal order, the dealer's
+check and draws, splits and the settlement. Comparisons are exact `Fraction` equalities.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from tablegames.analysis.exact.compositions import falling
+from tablegames.analysis.exact.game import GameValues, analyse, analyse_shoe, two_card_options
+from tablegames.analysis.exact.player_finals import final_hands
+from tablegames.analysis.exact.side_bad_beat import Twenties
+from tablegames.analysis.exact.side_wagers import (
+    analyse as analyse_wager,
+)
+from tablegames.analysis.exact.side_wagers import (
+    bad_beat_lines,
+    edge_report,
+    twenties_of,
+)
+from tablegames.analysis.exact.split_values import chosen_option
+from tablegames.blackjack.hand import dealer_must_draw, is_blackjack, points
+from tablegames.blackjack.side import bad_beat
+from tablegames.cards import Card, Suit, parse_cards, standard_deck
+from tablegames.rules import Rules
+from tests.analysis.side_helpers import Table, _key
+
+Shoe = tuple[list[Card], list[int]]
+
+
+def _physical_shoe(keep: Callable[[Card], bool]) -> Shoe:
+    """Some cards of one deck, every physical card its own entry."""
+    cards = [card for card in standard_deck() if keep(card)]
+    return cards, [1] * len(cards)
+
+
+def _point_counts(cards: Sequence[Card], counts: Sequence[int]) -> tuple[int, ...]:
+    totals = [0] * 10
+    for card, count in zip(cards, counts, strict=True):
+        totals[card.value - 1] += count
+    return tuple(totals)
+
+
+def _ranks(hand: Sequence[Card]) -> list[int]:
+    counts = [0] * 10
+    for card in hand:
+        counts[card.value - 1] += 1
+    return counts
+
+
+class _Player:
+    """The CDZ- decisions of `game`, asked with physical cards."""
+
+    def __init__(self, game: GameValues, rules: Rules) -> None:
+        self.game, self.rules = game, rules
+        self._later: dict[tuple[tuple[int, ...], int, bool], int] = {}
+
+    def first(self, hand: Sequence[Card], up: Card) -> str:
+        options = two_card_options(self.game, hand[0].value - 1, hand[1].value - 1, up.value - 1)
+        return max(options, key=lambda name: options[name])
+
+    def later(self, hand: Sequence[Card], up: Card, *, may_double: bool) -> int:
+        """0 stand, 1 hit, 2 double."""
+        key = (tuple(_ranks(hand)), up.value - 1, may_double)
+        if key not in self._later:
+            table = self.game.table
+            index = table.find(list(key[0]))
+            self._later[key] = chosen_option(
+                table, self.game.values, index, key[1], may_double=may_double
+            )
+        return self._later[key]
+
+
+def _bad_beat_brute(shoe: Shoe, rules: Rules, *, player_has_20: bool, peeks: bool) -> Table:
+    """Deal as 633a.7(f): player, up card, player, hole card; the dealer checks for Blackjack
+    (633a.7(h)); the player plays hand 0 to its end (633a.7(k), 633a.9-633a.11: a pair card
+    drawn to a split hand is split off to a new hand while the rules allow, and the other hands'
+    later cards are not dealt, as the analysis assumes), then the dealer draws by 633a.7(m)."""
+    cards, counts = shoe
+    game = analyse_shoe(rules, np.array(_point_counts(cards, counts)))
+    player = _Player(game, rules)
+    n = sum(counts)
+    left = list(counts)
+    out: defaultdict[tuple[tuple[str, ...], int], int] = defaultdict(int)
+    removed = [0]  # cards split off to other hands, for the depth of a deal
+
+    def draw(weight: int, then: Callable[[Card, int], None]) -> None:
+        for index, card in enumerate(cards):
+            if left[index]:
+                ways = left[index]
+                left[index] -= 1
+                then(card, weight * ways)
+                left[index] += 1
+
+    def settle(hand: list[Card], dealer: list[Card], weight: int) -> None:
+        line = bad_beat.evaluate(points(hand).total, dealer, player_has_20_line=player_has_20)
+        if line is not None:
+            out[((line.line,), len(hand) + len(dealer) + removed[0])] += weight
+
+    def dealer_plays(hand: list[Card], dealer: list[Card], weight: int) -> None:
+        if not dealer_must_draw(dealer, hits_soft_17=False):
+            settle(hand, dealer, weight)
+            return
+        draw(weight, lambda card, ways: dealer_plays(hand, [*dealer, card], ways))
+
+    def finished(hand: list[Card], dealer: list[Card], weight: int) -> None:
+        if points(hand).total == 20:  # any other total loses whatever the dealer does
+            dealer_plays(hand, dealer, weight)
+
+    def plays(hand: list[Card], dealer: list[Card], weight: int, may_double: bool) -> None:
+        if points(hand).total > 21:
+            return
+        choice = player.later(hand, dealer[0], may_double=may_double)
+        if choice == 0:
+            finished(hand, dealer, weight)
+        elif choice == 2:
+            draw(weight, lambda card, ways: finished([*hand, card], dealer, ways))
+        else:
+            draw(weight, lambda card, ways: plays([*hand, card], dealer, ways, False))
+
+    def split(pair: Card, dealer: list[Card], weight: int, hands: int) -> None:
+        most = rules.max_hands if pair.value != 1 or rules.resplit_aces else 2
+
+        def second(card: Card, ways: int) -> None:
+            if card.value == pair.value and hands < most:
+                removed[0] += 1  # 633a.11(c): split off to a new hand
+                split(pair, dealer, ways, hands + 1)
+                removed[0] -= 1
+            elif pair.value == 1 and not rules.hit_split_aces:
+                finished([pair, card], dealer, ways)
+            else:
+                plays([pair, card], dealer, ways, rules.double_after_split)
+
+        draw(weight, second)
+
+    def decide(first: Card, second: Card, dealer: list[Card], weight: int) -> None:
+        choice = player.first([first, second], dealer[0])
+        if choice == "stand":
+            finished([first, second], dealer, weight)
+        elif choice == "double":
+            draw(weight, lambda card, ways: finished([first, second, card], dealer, ways))
+        elif choice == "hit":
+            draw(weight, lambda card, ways: plays([first, second, card], dealer, ways, False))
+        elif choice == "split":
+            removed[0] += 1  # the second pair card starts hand 1
+            split(first, dealer, weight, 2)
+            removed[0] -= 1
+
+    def hole(first: Card, up: Card, second: Card, weight: int) -> None:
+        def dealt(card: Card, ways: int) -> None:
+            if peeks and is_blackjack([up, card], from_split=False):
+                settle([first, second], [up, card], ways)
+            else:
+                decide(first, second, [up, card], ways)
+
+        draw(weight, dealt)
+
+    draw(
+        1,
+        lambda first, w1: draw(
+            w1, lambda up, w2: draw(w2, lambda second, w3: hole(first, up, second, w3))
+        ),
+    )
+    table: defaultdict[tuple[str, ...], Fraction] = defaultdict(Fraction)
+    for (key, depth), ways in out.items():
+        table[key] += Fraction(ways, falling(n, depth))
+    return dict(table)
+
+
+def _twenties(shoe: Shoe, rules: Rules) -> Twenties:
+    return twenties_of(analyse_shoe(rules, np.array(_point_counts(*shoe))))
+
+
+def _bad_beat_fast(shoe: Shoe, rules: Rules, *, player_has_20: bool, peeks: bool) -> Table:
+    counts = _point_counts(*shoe)
+    lines = bad_beat_lines(
+        counts,
+        _twenties(shoe, rules),
+        hits_soft_17=False,
+        player_has_20=player_has_20,
+        dealer_peeks=peeks,
+    )
+    return {_key(key): p for key, p in lines.items() if p}
+
+
+ONE_SUIT = _physical_shoe(lambda card: card.suit is Suit.SPADES)
+# Two of each ace, 2, 3 and 9 and four ten-value cards: repeated point values, short of tens.
+LOW_PAIRS = _physical_shoe(
+    lambda card: card.suit in (Suit.SPADES, Suit.HEARTS) and card.rank.symbol in "A239TK"
+)
+# Three aces, eights and tens, a 2 and a 9, by point value (suits do not matter to Bad Beat):
+# splits, resplits and doubles after splits all happen.
+SPLITS: Shoe = (parse_cards(["AS", "8S", "TS", "2S", "9S"]), [3, 3, 3, 1, 1])
+
+
+@pytest.mark.parametrize(
+    ("shoe", "rules", "player_has_20", "peeks"),
+    [
+        (ONE_SUIT, Rules(decks=1), True, False),
+        (LOW_PAIRS, Rules(decks=1), True, True),
+        (LOW_PAIRS, Rules(decks=1, hit_split_aces=True, resplit_aces=True), False, True),
+        (SPLITS, Rules(decks=1), True, True),
+    ],
+)
+def test_633a_7_o_1_i_bad_beat_equals_physical_brute_force(
+    shoe: Shoe, rules: Rules, player_has_20: bool, peeks: bool
+) -> None:
+    """Every deal and every draw of a few physical cards."""
+    brute = _bad_beat_brute(shoe, rules, player_has_20=player_has_20, peeks=peeks)
+    fast = _bad_beat_fast(shoe, rules, player_has_20=player_has_20, peeks=peeks)
+    assert fast == brute
+    assert len(brute) >= 3  # several lines pay even from so few cards
+    if shoe is SPLITS:  # the 20s include split hands, resplit ones too
+        split_off = {hand.size - hand.cards for up in _twenties(shoe, rules) for hand in up}
+        assert {1, 2} <= split_off
+
+
+def test_633a_11_final_hands_account_for_every_deal() -> None:
+    """Hand 0's final hands (stood, busted, doubled, surrendered, split) are every way the
+    round can go: their probabilities sum to exactly 1 for every up card."""
+    game = analyse(Rules(decks=2, hit_split_aces=True, resplit_aces=True))
+    for up in range(10):
+        after_up = tuple(int(count) - (rank == up) for rank, count in enumerate(game.table.shoe))
+        hands = final_hands(game, up)
+        assert sum((hand.chance(after_up) for hand in hands), Fraction(0)) == 1
+        assert any(hand.size > hand.cards for hand in hands)  # pair cards split off
+
+
+def test_633a_13_j_bad_beat_lines_in_the_report() -> None:
+    analysis = analyse_wager("bad_beat", Rules(decks=8))
+    ids = [item.lines[0].line for item in analysis.outcomes]
+    assert ids[0] == "dealer_21_with_seven_or_more_cards"  # the meter line first
+    assert "player_has_20" not in ids  # not selected by default
+    assert all(item.probability > 0 for item in analysis.outcomes)
+    report = edge_report("bad_beat", decks=8, paytable=None, rules=Rules())
+    assert any("CDZ- strategy" in note for note in report["notes"])
+    assert report["meter"]["amount_in_wagers"] == 5000  # $5,000 reset over a $1 minimum
