@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from functools import cache
 
 import numpy as np
 import pytest
@@ -19,7 +20,7 @@ import pytest
 from tablegames.analysis.exact.compositions import falling
 from tablegames.analysis.exact.game import GameValues, analyse, analyse_shoe, two_card_options
 from tablegames.analysis.exact.player_finals import final_hands
-from tablegames.analysis.exact.side_bad_beat import Twenties
+from tablegames.analysis.exact.side_bad_beat import Bonuses, Twenties, magic_card_chance
 from tablegames.analysis.exact.side_wagers import (
     analyse as analyse_wager,
 )
@@ -81,18 +82,27 @@ class _Player:
         return self._later[key]
 
 
-def _bad_beat_brute(shoe: Shoe, rules: Rules, *, player_has_20: bool, peeks: bool) -> Table:
+def _bad_beat_brute(
+    shoe: Shoe, rules: Rules, *, player_has_20: bool, peeks: bool, bonuses: Bonuses
+) -> Table:
     """Deal as 633a.7(f): player, up card, player, hole card; the dealer checks for Blackjack
     (633a.7(h)); the player plays hand 0 to its end (633a.7(k), 633a.9-633a.11: a pair card
     drawn to a split hand is split off to a new hand while the rules allow, and the other hands'
-    later cards are not dealt, as the analysis assumes), then the dealer draws by 633a.7(m)."""
+    later cards are not dealt, as the analysis assumes), then the dealer draws by 633a.7(m).
+    With `bonuses`, every one of the 52 cards the system may draw for the Magic Card and every
+    position for the Lucky Player (633a.1) settles every round, won or lost."""
     cards, counts = shoe
     game = analyse_shoe(rules, np.array(_point_counts(cards, counts)))
     player = _Player(game, rules)
     n = sum(counts)
     left = list(counts)
-    out: defaultdict[tuple[tuple[str, ...], int], int] = defaultdict(int)
+    out: defaultdict[tuple[tuple[str, ...], int], Fraction] = defaultdict(Fraction)
     removed = [0]  # cards split off to other hands, for the depth of a deal
+    first_two: list[Card] = []
+
+    @cache
+    def magic_ways(first: Card, second: Card) -> int:
+        return sum(bad_beat.magic_card(first, second, card) for card in standard_deck())
 
     def draw(weight: int, then: Callable[[Card, int], None]) -> None:
         for index, card in enumerate(cards):
@@ -102,10 +112,36 @@ def _bad_beat_brute(shoe: Shoe, rules: Rules, *, player_has_20: bool, peeks: boo
                 then(card, weight * ways)
                 left[index] += 1
 
-    def settle(hand: list[Card], dealer: list[Card], weight: int) -> None:
-        line = bad_beat.evaluate(points(hand).total, dealer, player_has_20_line=player_has_20)
-        if line is not None:
-            out[((line.line,), len(hand) + len(dealer) + removed[0])] += weight
+    def settle(
+        hand: list[Card], dealer: list[Card], weight: int, *, out_of_play: bool = False
+    ) -> None:
+        depth = len(hand) + len(dealer) + removed[0]
+        line = None
+        if not out_of_play:
+            line = bad_beat.evaluate(points(hand).total, dealer, player_has_20_line=player_has_20)
+        won = () if line is None else (line.line,)
+        if not bonuses.any:
+            if won:
+                out[(won, depth)] += weight
+            return
+        magic = magic_ways(*first_two)
+        lucky = sum(bad_beat.lucky_player(1, box) for box in range(1, bonuses.boxes + 1))
+        for with_magic, magic_count in ((True, magic), (False, 52 - magic)):
+            for with_lucky, lucky_ways in ((True, lucky), (False, bonuses.boxes - lucky)):
+                lines: tuple[str, ...] = won
+                if with_magic and bonuses.magic_card:
+                    lines += ("magic_card_bonus",)
+                elif with_magic:
+                    continue
+                if with_lucky and bonuses.lucky_player:
+                    lines += ("lucky_player_bonus",)
+                elif with_lucky:
+                    continue
+                chance = Fraction(magic_count if bonuses.magic_card else 52, 52) * Fraction(
+                    lucky_ways if bonuses.lucky_player else bonuses.boxes, bonuses.boxes
+                )
+                if chance:
+                    out[(tuple(sorted(lines)), depth)] += weight * chance
 
     def dealer_plays(hand: list[Card], dealer: list[Card], weight: int) -> None:
         if not dealer_must_draw(dealer, hits_soft_17=False):
@@ -114,11 +150,14 @@ def _bad_beat_brute(shoe: Shoe, rules: Rules, *, player_has_20: bool, peeks: boo
         draw(weight, lambda card, ways: dealer_plays(hand, [*dealer, card], ways))
 
     def finished(hand: list[Card], dealer: list[Card], weight: int) -> None:
-        if points(hand).total == 20:  # any other total loses whatever the dealer does
+        if points(hand).total == 20:
             dealer_plays(hand, dealer, weight)
+        elif bonuses.any:  # any other total loses whatever the dealer does; bonuses still pay
+            settle(hand, dealer, weight)
 
     def plays(hand: list[Card], dealer: list[Card], weight: int, may_double: bool) -> None:
         if points(hand).total > 21:
+            finished(hand, dealer, weight)
             return
         choice = player.later(hand, dealer[0], may_double=may_double)
         if choice == 0:
@@ -155,9 +194,12 @@ def _bad_beat_brute(shoe: Shoe, rules: Rules, *, player_has_20: bool, peeks: boo
             removed[0] += 1  # the second pair card starts hand 1
             split(first, dealer, weight, 2)
             removed[0] -= 1
+        elif bonuses.any:  # surrendered: out of play (633a.9), the bonuses still pay
+            settle([first, second], dealer, weight, out_of_play=True)
 
     def hole(first: Card, up: Card, second: Card, weight: int) -> None:
         def dealt(card: Card, ways: int) -> None:
+            first_two[:] = [first, second]
             if peeks and is_blackjack([up, card], from_split=False):
                 settle([first, second], [up, card], ways)
             else:
@@ -173,7 +215,7 @@ def _bad_beat_brute(shoe: Shoe, rules: Rules, *, player_has_20: bool, peeks: boo
     )
     table: defaultdict[tuple[str, ...], Fraction] = defaultdict(Fraction)
     for (key, depth), ways in out.items():
-        table[key] += Fraction(ways, falling(n, depth))
+        table[key] += ways / falling(n, depth)
     return dict(table)
 
 
@@ -181,7 +223,9 @@ def _twenties(shoe: Shoe, rules: Rules) -> Twenties:
     return twenties_of(analyse_shoe(rules, np.array(_point_counts(*shoe))))
 
 
-def _bad_beat_fast(shoe: Shoe, rules: Rules, *, player_has_20: bool, peeks: bool) -> Table:
+def _bad_beat_fast(
+    shoe: Shoe, rules: Rules, *, player_has_20: bool, peeks: bool, bonuses: Bonuses
+) -> Table:
     counts = _point_counts(*shoe)
     lines = bad_beat_lines(
         counts,
@@ -189,6 +233,7 @@ def _bad_beat_fast(shoe: Shoe, rules: Rules, *, player_has_20: bool, peeks: bool
         hits_soft_17=False,
         player_has_20=player_has_20,
         dealer_peeks=peeks,
+        bonuses=bonuses,
     )
     return {_key(key): p for key, p in lines.items() if p}
 
@@ -198,31 +243,61 @@ ONE_SUIT = _physical_shoe(lambda card: card.suit is Suit.SPADES)
 LOW_PAIRS = _physical_shoe(
     lambda card: card.suit in (Suit.SPADES, Suit.HEARTS) and card.rank.symbol in "A239TK"
 )
+# Ten cards: aces, 2s, 9s and ten-value cards of two suits.
+FEW = _physical_shoe(
+    lambda card: card.suit in (Suit.SPADES, Suit.HEARTS) and card.rank.symbol in "A29TK"
+)
 # Three aces, eights and tens, a 2 and a 9, by point value (suits do not matter to Bad Beat):
 # splits, resplits and doubles after splits all happen.
 SPLITS: Shoe = (parse_cards(["AS", "8S", "TS", "2S", "9S"]), [3, 3, 3, 1, 1])
+# Two decks' worth of a few cards: each card twice, so the first two can be the same card.
+TWICE: Shoe = (parse_cards(["AS", "AH", "9S", "TS", "TH"]), [2, 2, 2, 2, 2])
+NO_BONUS = Bonuses()
 
 
 @pytest.mark.parametrize(
-    ("shoe", "rules", "player_has_20", "peeks"),
+    ("shoe", "rules", "player_has_20", "peeks", "bonuses"),
     [
-        (ONE_SUIT, Rules(decks=1), True, False),
-        (LOW_PAIRS, Rules(decks=1), True, True),
-        (LOW_PAIRS, Rules(decks=1, hit_split_aces=True, resplit_aces=True), False, True),
-        (SPLITS, Rules(decks=1), True, True),
+        (ONE_SUIT, Rules(decks=1), True, False, NO_BONUS),
+        (LOW_PAIRS, Rules(decks=1), True, True, NO_BONUS),
+        (LOW_PAIRS, Rules(decks=1, hit_split_aces=True, resplit_aces=True), False, True, NO_BONUS),
+        (SPLITS, Rules(decks=1), True, True, NO_BONUS),
+        (FEW, Rules(decks=1), False, True, Bonuses(magic_card=True, lucky_player=True)),
+        (TWICE, Rules(decks=2), True, True, Bonuses(magic_card=True, copies=2)),
+        (TWICE, Rules(decks=2), False, True, Bonuses(lucky_player=True, copies=2, boxes=3)),
     ],
 )
 def test_633a_7_o_1_i_bad_beat_equals_physical_brute_force(
-    shoe: Shoe, rules: Rules, player_has_20: bool, peeks: bool
+    shoe: Shoe, rules: Rules, player_has_20: bool, peeks: bool, bonuses: Bonuses
 ) -> None:
     """Every deal and every draw of a few physical cards."""
-    brute = _bad_beat_brute(shoe, rules, player_has_20=player_has_20, peeks=peeks)
-    fast = _bad_beat_fast(shoe, rules, player_has_20=player_has_20, peeks=peeks)
+    options = {"player_has_20": player_has_20, "peeks": peeks, "bonuses": bonuses}
+    brute = _bad_beat_brute(shoe, rules, **options)  # type: ignore[arg-type]
+    fast = _bad_beat_fast(shoe, rules, **options)  # type: ignore[arg-type]
     assert fast == brute
     assert len(brute) >= 3  # several lines pay even from so few cards
     if shoe is SPLITS:  # the 20s include split hands, resplit ones too
         split_off = {hand.size - hand.cards for up in _twenties(shoe, rules) for hand in up}
         assert {1, 2} <= split_off
+    if bonuses.any:
+        assert sum(brute.values()) == 1  # every round settled, the losing ones too
+
+
+def test_633a_13_j_1_magic_card_against_two_decks_of_physical_cards() -> None:
+    """The Magic Card's chance given the first two cards' pair, against every ordered pair of
+    physical cards from two decks and every card of the system's 52."""
+    deck = standard_deck()
+    shoe = [card for card in deck for _ in range(2)]
+    ways: defaultdict[int, list[int]] = defaultdict(lambda: [0, 0])
+    for i, first in enumerate(shoe):
+        for j, second in enumerate(shoe):
+            if i != j:
+                pair = first.value - 1 if first.value == second.value else -1
+                ways[pair][0] += 1
+                ways[pair][1] += len({first, second})  # the system's cards that match
+    for pair, (deals, matches) in ways.items():
+        alike = 8 if pair < 0 or pair != 9 else 32
+        assert magic_card_chance(pair, 2, alike) == Fraction(matches, deals * 52)
 
 
 def test_633a_11_final_hands_account_for_every_deal() -> None:

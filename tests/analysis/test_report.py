@@ -211,7 +211,7 @@ def test_the_page_has_every_section(pa_page: Page) -> None:
 def test_pa_base_six_decks_house_edge_is_the_published_0_330268_percent(pa_page: Page) -> None:
     cells, _ = pa_page.row("CDZ- (best play on the cards of the hand)")
     assert cells[1] == "0.330268%"
-    assert cells[2].startswith("1.12")
+    assert cells[2].startswith("1.14")  # split rounds with their hands' covariance
     basic, _ = pa_page.row("Basic strategy (total-dependent chart, section 3)")
     assert basic[1].endswith("%")
     assert 0.3303 < float(basic[1].rstrip("%")) < 0.34  # basic never beats CDZ-

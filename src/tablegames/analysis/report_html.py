@@ -68,7 +68,8 @@ def main_section(data: ReportData, effects_png: bytes | None) -> str:
                 rows,
                 numeric=(1, 2),
                 caption="Exact figures per round, in units of the initial wager; standard "
-                "deviation exact except split rounds, whose hands are treated as independent.",
+                "deviation exact except split rounds, whose hands are taken as independent "
+                "given the dealer's final hand.",
             )
         )
         parts.append(_reading("main"))

@@ -128,11 +128,11 @@ READING: tuple[tuple[str, tuple[str, ...]], ...] = (
         "Standard deviation",
         (
             "The standard deviation measures how much the result of a single round swings "
-            "around that average, in units of the initial wager. A standard deviation of 1.12 "
-            "means a $100 round typically ends about $112 either side of its average. Over many "
+            "around that average, in units of the initial wager. A standard deviation of 1.14 "
+            "means a $100 round typically ends about $114 either side of its average. Over many "
             "rounds the swings partly cancel: the standard deviation of the total grows only "
             "with the square root of the number of rounds, so over 10,000 rounds of $100 it is "
-            "about $11,200 while the expected loss is about $3,300 at a 0.33% edge.",
+            "about $11,400 while the expected loss is about $3,300 at a 0.33% edge.",
             "For side wagers with a large top prize the standard deviation is large: a player "
             "usually loses the wager, and the rare big payout carries much of the return.",
         ),

@@ -80,7 +80,13 @@ def edge_blackjack(
         "strategy": strategy,
         "house_edge": result.house_edge,
         "std_dev": result.std_dev,
-        "std_dev_note": "exact except split rounds, whose hands are treated as independent",
+        "std_dev_note": (
+            "per initial wager; exact for every round without a split. A split round's hands "
+            "are taken as independent given the dealer's final hand (17-21 or bust), so their "
+            "covariance through the shared dealer hand is included; only the effect of card "
+            "removal between the hands is left out (about 1% or less of a split round's second "
+            "moment from one deck, less from more)"
+        ),
         "rules": rules.model_dump(mode="json"),
         "non_pa": [str(finding) for finding in rules.non_pa()],
         "by_up_card": {RANKS[up]: float(result.by_up_card[up]) for up in range(10)},

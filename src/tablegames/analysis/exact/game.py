@@ -7,6 +7,10 @@ totals, pairs), each decision the best on average over the hands with that total
 how likely each is to be dealt. The value of splitting (resplits up to 4 hands) is exact for the
 strategy played (split_values.py).
 
+The second moment of a round (hence `std_dev`) is exact for every round without a split. For a
+split it takes the hands as independent given the dealer's final outcome, which keeps their
+strong covariance through the shared dealer hand (split_values.py).
+
 Values are unconditional (a dealer Blackjack is one of the outcomes) in the accounting of
 633a.7(h): with the dealer checking for Blackjack first, a dealer Blackjack costs exactly the
 initial wager, so doubles and splits add back what they would otherwise lose (633a.10(b),
@@ -99,6 +103,7 @@ def hand_table_values(
     _, first, dealer_row = np.unique(removal_code, return_index=True, return_inverse=True)
     dealer = dealer_outcomes(table.shoe - table.removal[first], *sparse)
     order = np.argsort(-table.hard, kind="stable").astype(np.int64)
+    rows = dealer_row.reshape(-1).astype(np.int64)
     values, squares = hand_values(
         table.shoe,
         table.removal,
@@ -107,12 +112,12 @@ def hand_table_values(
         table.successor,
         table.decide,
         fixed,
-        dealer_row.reshape(-1).astype(np.int64),
+        rows,
         dealer,
         rules.dealer_peeks or rules.original_bets_only,
         push_22,
     )
-    return Values(values=values, squares=squares, fixed=fixed)
+    return Values(values=values, squares=squares, fixed=fixed, dealer=dealer, dealer_row=rows)
 
 
 def analyse(rules: Rules, strategy: Strategy = "cdz") -> GameValues:
@@ -142,7 +147,9 @@ def _evaluate(
     for pair in range(10):
         most = max_split_hands(rules, pair, table.shoe)
         if most >= 2:
-            split[pair], split_square[pair] = split_value(rules, table, values, pair, most)
+            split[pair], split_square[pair] = split_value(
+                rules, table, values, pair, most, push_22=push_22
+            )
     hands = dealer_hands(hits_soft_17=rules.dealer_hits_soft_17)
     result = GameValues(
         rules=rules,

@@ -57,6 +57,7 @@ class FinalHand:
     total: int  # best total (over 21: bust); SURRENDERED when surrendered
     doubled: bool
     orderings: int
+    pair: int = -1  # the rank of the first two cards when they are a pair (633a.1 Magic Card)
 
     @property
     def size(self) -> int:
@@ -79,27 +80,31 @@ class _Paths:
         shoe = [int(count) for count in game.table.shoe]
         shoe[up] -= 1
         self.after_up: Cards = tuple(shoe)
-        self.finished: defaultdict[tuple[Cards, Cards, int, bool], int] = defaultdict(int)
-        # Hands still to play, by their number of cards: (hand, split-off cards, may double).
-        self.waiting: defaultdict[int, defaultdict[tuple[Cards, Cards, bool], int]] = defaultdict(
-            lambda: defaultdict(int)
+        # (hand, split-off cards, first two a pair of, total, doubled) -> orderings
+        self.finished: defaultdict[tuple[Cards, Cards, int, int, bool], int] = defaultdict(int)
+        # Hands still to play, by their number of cards: (hand, split-off cards, first two a
+        # pair of, may double) -> orderings.
+        self.waiting: defaultdict[int, defaultdict[tuple[Cards, Cards, int, bool], int]] = (
+            defaultdict(lambda: defaultdict(int))
         )
         self._options: dict[tuple[Cards, bool], int] = {}
 
     def left(self, hand: Cards, extra: Cards, rank: int) -> int:
         return self.after_up[rank] - hand[rank] - extra[rank]
 
-    def finish(self, hand: Cards, extra: Cards, orderings: int, *, doubled: bool = False) -> None:
-        self.finished[(hand, extra, best_total(hand), doubled)] += orderings
+    def finish(
+        self, hand: Cards, extra: Cards, pair: int, orderings: int, *, doubled: bool = False
+    ) -> None:
+        self.finished[(hand, extra, pair, best_total(hand), doubled)] += orderings
 
-    def surrender(self, hand: Cards, orderings: int) -> None:
-        self.finished[(hand, _NONE, SURRENDERED, False)] += orderings
+    def surrender(self, hand: Cards, pair: int, orderings: int) -> None:
+        self.finished[(hand, _NONE, pair, SURRENDERED, False)] += orderings
 
-    def double(self, hand: Cards, extra: Cards, orderings: int) -> None:
+    def double(self, hand: Cards, extra: Cards, pair: int, orderings: int) -> None:
         """633a.10(a): one more card and no more."""
         for rank in range(10):
             if self.left(hand, extra, rank) > 0:
-                self.finish(_plus(hand, rank), extra, orderings, doubled=True)
+                self.finish(_plus(hand, rank), extra, pair, orderings, doubled=True)
 
     def option(self, hand: Cards, *, may_double: bool) -> int:
         """0 stand, 1 hit, 2 double: the CDZ- decision for these cards (`chosen_option`)."""
@@ -112,27 +117,29 @@ class _Paths:
             )
         return self._options[key]
 
-    def play(self, hand: Cards, extra: Cards, orderings: int, *, may_double: bool) -> None:
+    def play(
+        self, hand: Cards, extra: Cards, pair: int, orderings: int, *, may_double: bool
+    ) -> None:
         """Queue a hand of two or more cards to be played to its end by `play_all`."""
-        self.waiting[sum(hand)][(hand, extra, may_double)] += orderings
+        self.waiting[sum(hand)][(hand, extra, pair, may_double)] += orderings
 
     def play_all(self) -> None:
         """Stand, double, or hit and go on, a card at a time for every hand in the making (hands
         that reach the same cards by different ways are played once)."""
         for size in range(2, 22):
-            for (cards, extra, may_double), ways in self.waiting.pop(size, {}).items():
+            for (cards, extra, pair, may_double), ways in self.waiting.pop(size, {}).items():
                 if hard_total(cards) > 21:
-                    self.finish(cards, extra, ways)
+                    self.finish(cards, extra, pair, ways)
                     continue
                 choice = self.option(cards, may_double=may_double)
                 if choice == 0:
-                    self.finish(cards, extra, ways)
+                    self.finish(cards, extra, pair, ways)
                 elif choice == 2:
-                    self.double(cards, extra, ways)
+                    self.double(cards, extra, pair, ways)
                 else:
                     for rank in range(10):
                         if self.left(cards, extra, rank) > 0:
-                            self.play(_plus(cards, rank), extra, ways, may_double=False)
+                            self.play(_plus(cards, rank), extra, pair, ways, may_double=False)
 
     def split(self, pair: int, orderings: int) -> None:
         """633a.11: hand 0 keeps one pair card and is dealt its second card first."""
@@ -148,9 +155,9 @@ class _Paths:
                     continue
                 hand = _plus(start, rank)
                 if one_card:
-                    self.finish(hand, extra, orderings)
+                    self.finish(hand, extra, pair, orderings)
                 else:
-                    self.play(hand, extra, orderings, may_double=rules.double_after_split)
+                    self.play(hand, extra, pair, orderings, may_double=rules.double_after_split)
             if not resplit or self.left(start, extra, pair) <= 0:
                 return
             # A pair card again: split off to a new hand (633a.11(c)), hand 0 draws once more.
@@ -163,18 +170,19 @@ class _Paths:
                 if any(self.left(_NONE, _NONE, rank) < hand[rank] for rank in range(10)):
                     continue
                 orderings = 1 if first == second else 2
+                pair = first if first == second else -1
                 options = two_card_options(self.game, first, second, self.up)
                 choice = max(options, key=lambda name: options[name])
                 if choice == "stand":
-                    self.finish(hand, _NONE, orderings)
+                    self.finish(hand, _NONE, pair, orderings)
                 elif choice == "surrender":
-                    self.surrender(hand, orderings)
+                    self.surrender(hand, pair, orderings)
                 elif choice == "double":
-                    self.double(hand, _NONE, orderings)
+                    self.double(hand, _NONE, pair, orderings)
                 elif choice == "split":
                     self.split(first, orderings)
                 else:
-                    self.play(hand, _NONE, orderings, may_double=False)
+                    self.play(hand, _NONE, pair, orderings, may_double=False)
         self.play_all()
 
 
@@ -199,6 +207,7 @@ def final_hands(game: GameValues, up: int) -> tuple[FinalHand, ...]:
             total=total,
             doubled=doubled,
             orderings=orderings,
+            pair=pair,
         )
-        for (hand, extra, total, doubled), orderings in paths.finished.items()
+        for (hand, extra, pair, total, doubled), orderings in paths.finished.items()
     )

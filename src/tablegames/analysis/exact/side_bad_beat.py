@@ -22,6 +22,7 @@ strategy would have done with them.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Final
@@ -43,6 +44,7 @@ from tablegames.analysis.exact.side_outcomes import (
     no_paytable_choice,
 )
 from tablegames.blackjack.side import bad_beat as bad_beat_wager
+from tablegames.blackjack.side.bad_beat import LUCKY_PLAYER_BONUS, MAGIC_CARD_BONUS
 from tablegames.blackjack.side.paytable import PaytableLine, find_line
 from tablegames.rules import Rules
 from tablegames.rules.side import BadBeat
@@ -60,7 +62,8 @@ _BAD_BEAT_21: Final = {
 }
 _SEVEN_OR_MORE: Final = "dealer_21_with_seven_or_more_cards"  # 100% of the meter
 
-Numerators = defaultdict[tuple[str, int], int]  # (line, cards dealt) -> over falling(n, dealt)
+# (line, cards dealt, first two a pair of) -> over falling(n, dealt)
+Numerators = defaultdict[tuple[str, int, int], int]
 
 
 Twenties = tuple[tuple[FinalHand, ...], ...]  # per up card, rank 0 (ace) to 9 (ten-value)
@@ -68,20 +71,20 @@ Twenties = tuple[tuple[FinalHand, ...], ...]  # per up card, rank 0 (ace) to 9 (
 
 def twenties_of(game: GameValues) -> Twenties:
     """Per up card: hand 0's final 20s under `game`'s CDZ- strategy, merged by the cards that
-    left the shoe for them."""
+    left the shoe for them (and whether the first two were a pair, for the Magic Card)."""
     per_up = []
     for up in range(10):
-        merged: defaultdict[tuple[int, ...], int] = defaultdict(int)
-        cards: dict[tuple[int, ...], int] = {}
+        merged: defaultdict[tuple[tuple[int, ...], int], int] = defaultdict(int)
+        cards: dict[tuple[tuple[int, ...], int], int] = {}
         if game.table.shoe[up]:
             for hand in final_hands(game, up):
                 if hand.total == 20:
-                    merged[hand.removed] += hand.orderings
-                    cards[hand.removed] = hand.cards
+                    merged[(hand.removed, hand.pair)] += hand.orderings
+                    cards[(hand.removed, hand.pair)] = hand.cards
         per_up.append(
             tuple(
-                FinalHand(removed, cards[removed], 20, False, orderings)
-                for removed, orderings in merged.items()
+                FinalHand(removed, cards[(removed, pair)], 20, False, orderings, pair)
+                for (removed, pair), orderings in merged.items()
             )
         )
     return tuple(per_up)
@@ -97,7 +100,44 @@ def _two_card_twenties() -> tuple[FinalHand, ...]:
     """The first two cards totalling 20: two ten-value cards, or an ace and a 9."""
     ten_ten = tuple(2 if rank == TEN - 1 else 0 for rank in range(10))
     ace_nine = tuple(1 if rank in (ACE - 1, 8) else 0 for rank in range(10))
-    return (FinalHand(ten_ten, 2, 20, False, 1), FinalHand(ace_nine, 2, 20, False, 2))
+    return (
+        FinalHand(ten_ten, 2, 20, False, 1, pair=TEN - 1),
+        FinalHand(ace_nine, 2, 20, False, 2),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Bonuses:
+    """The optional bonuses of 633a.13(j)(1) a Rules Submission offers with the wager.
+
+    `copies`: how many physical cards share each rank and suit (the decks), for the chance that
+    the first two cards are the same card twice; `boxes`: the positions the Lucky Player is drawn
+    from."""
+
+    magic_card: bool = False
+    lucky_player: bool = False
+    copies: int = 1
+    boxes: int = 7
+
+    @property
+    def any(self) -> bool:
+        return self.magic_card or self.lucky_player
+
+
+def magic_card_chance(pair: int, copies: int, alike: int) -> Fraction:
+    """633a.1 "Magic Card Bonus": the chance that a card drawn by the system from one standard
+    deck (52 cards, `Table.select`) is one of the player's first two cards, given that these are
+    a pair of rank `pair` (-1: not a pair) from `alike` cards of that point value in the shoe.
+    Two different cards match 2 of the 52; the same card twice (same rank and suit, possible
+    with `copies` decks) only 1.
+
+    >>> magic_card_chance(-1, 6, 0), magic_card_chance(4, 1, 4), magic_card_chance(0, 2, 8)
+    (Fraction(1, 26), Fraction(1, 26), Fraction(1, 28))
+    """
+    if pair < 0:
+        return Fraction(2, 52)
+    twice = Fraction(copies - 1, alike - 1)  # P(the second is the first's rank and suit)
+    return (2 - twice) / 52
 
 
 def bad_beat_lines(
@@ -107,18 +147,17 @@ def bad_beat_lines(
     hits_soft_17: bool,
     player_has_20: bool,
     dealer_peeks: bool = True,
+    bonuses: Bonuses = Bonuses(),
 ) -> dict[tuple[PaytableLine, ...], Fraction]:
     """The Bad Beat lines' probabilities from `shoe` for one player whose final 20s are
-    `twenties` (`twenties_of` the same shoe's analysis)."""
+    `twenties` (`twenties_of` the same shoe's analysis), with any `bonuses` on top."""
     size = sum(shoe)
     peeks = dealer_peeks
     numerators: Numerators = defaultdict(int)
     for up in POINT_VALUES:
         if not shoe[up - 1]:
             continue
-        after_up = tuple(
-            count - (value == up) for value, count in zip(POINT_VALUES, shoe, strict=True)
-        )
+        after_up = tuple(count - (index == up - 1) for index, count in enumerate(shoe))
         twenty_ones = dealer_hand_groups(up, hits_soft_17, "twenty_one")
         hole = TEN if up == ACE else ACE if up == TEN else None
         if hole is not None and peeks:
@@ -126,7 +165,7 @@ def bad_beat_lines(
             for hand in _two_card_twenties():
                 base = _base(shoe[up - 1], after_up, hand)
                 holes = after_up[hole - 1] - hand.removed[hole - 1]
-                numerators[("dealer_blackjack", 2 + hand.size)] += base * holes
+                numerators[("dealer_blackjack", 2 + hand.size, hand.pair)] += base * holes
         for hand in twenties[up - 1]:
             base = _base(shoe[up - 1], after_up, hand)
             if not base:
@@ -135,16 +174,23 @@ def bad_beat_lines(
             dealt = 1 + hand.size
             holes_blackjack = remaining[hole - 1] if hole is not None else 0
             if holes_blackjack and not peeks:
-                numerators[("dealer_blackjack", dealt + 1)] += base * holes_blackjack
+                numerators[("dealer_blackjack", dealt + 1, hand.pair)] += base * holes_blackjack
             if player_has_20:
-                numerators[("player_has_20", dealt + 1)] += base * (
+                numerators[("player_has_20", dealt + 1, hand.pair)] += base * (
                     sum(remaining) - holes_blackjack
                 )
             for cards, total in weigh_groups(twenty_ones, remaining):
                 if total:
                     line = _BAD_BEAT_21.get(cards, _SEVEN_OR_MORE)
-                    numerators[(line, dealt + cards - 1)] += base * total
-    return _tally(numerators, size, player_has_20=player_has_20)
+                    numerators[(line, dealt + cards - 1, hand.pair)] += base * total
+    by_pair = _tally(numerators, size, player_has_20=player_has_20)
+    if not bonuses.any:
+        merged: defaultdict[tuple[PaytableLine, ...], Fraction] = defaultdict(Fraction)
+        for wins in by_pair.values():
+            for won, chance in wins.items():
+                merged[(won,)] += chance
+        return dict(merged)
+    return _with_bonuses(by_pair, shoe, bonuses)
 
 
 def _base(up_cards: int, after_up: tuple[int, ...], hand: FinalHand) -> int:
@@ -155,20 +201,56 @@ def _base(up_cards: int, after_up: tuple[int, ...], hand: FinalHand) -> int:
     return weight
 
 
-def _tally(
-    numerators: Numerators, size: int, *, player_has_20: bool
-) -> dict[tuple[PaytableLine, ...], Fraction]:
+ByPair = dict[int, dict[PaytableLine, Fraction]]  # first two a pair of (-1: not) -> line -> P
+
+
+def _tally(numerators: Numerators, size: int, *, player_has_20: bool) -> ByPair:
     paytable = bad_beat_wager.PAYTABLE
-    tally: defaultdict[tuple[PaytableLine, ...], Fraction] = defaultdict(Fraction)
-    for (line, dealt), numerator in numerators.items():
-        tally[(find_line(paytable, line),)] += Fraction(numerator, falling(size, dealt))
+    tally: defaultdict[int, defaultdict[PaytableLine, Fraction]] = defaultdict(
+        lambda: defaultdict(Fraction)
+    )
+    for (name, dealt, pair), numerator in numerators.items():
+        tally[pair][find_line(paytable, name)] += Fraction(numerator, falling(size, dealt))
     if player_has_20:
         # Counted above: the player's 20 with any dealer hand but a Blackjack. The dealer's 21s
         # pay their own, higher line (a hand is paid on one line only), so they come off here.
         twenty = find_line(paytable, "player_has_20")
-        for lines in list(tally):
-            if lines[0].line in (*_BAD_BEAT_21.values(), _SEVEN_OR_MORE):
-                tally[(twenty,)] -= tally[lines]
+        for wins in tally.values():
+            for line in list(wins):
+                if line.line in (*_BAD_BEAT_21.values(), _SEVEN_OR_MORE):
+                    wins[twenty] -= wins[line]
+    return {pair: dict(wins) for pair, wins in tally.items()}
+
+
+def _with_bonuses(
+    by_pair: ByPair, shoe: PointCounts, bonuses: Bonuses
+) -> dict[tuple[PaytableLine, ...], Fraction]:
+    """Each outcome of the cards with or without each bonus (633a.13(j)(1)), paid on top whether
+    or not the wager wins (633a.1). The Lucky Player is drawn apart from the cards; the Magic
+    Card depends only on whether the first two cards are a pair (and of what)."""
+    size = sum(shoe)
+    pair_chances = {
+        rank: Fraction(count * (count - 1), size * (size - 1)) for rank, count in enumerate(shoe)
+    }
+    pair_chances[-1] = 1 - sum(pair_chances.values(), Fraction(0))
+    lucky = Fraction(1, bonuses.boxes) if bonuses.lucky_player else Fraction(0)
+    tally: defaultdict[tuple[PaytableLine, ...], Fraction] = defaultdict(Fraction)
+    for pair, chance in pair_chances.items():
+        if not chance:
+            continue
+        wins = by_pair.get(pair, {})
+        outcomes: list[tuple[tuple[PaytableLine, ...], Fraction]] = [
+            ((line,), won) for line, won in wins.items()
+        ]
+        outcomes.append(((), chance - sum(wins.values(), Fraction(0))))
+        magic = Fraction(0)
+        if bonuses.magic_card:
+            magic = magic_card_chance(pair, bonuses.copies, shoe[pair] if pair >= 0 else 0)
+        for lines, won in outcomes:
+            for magic_lines, with_magic in (((MAGIC_CARD_BONUS,), magic), ((), 1 - magic)):
+                for lucky_lines, with_lucky in (((LUCKY_PLAYER_BONUS,), lucky), ((), 1 - lucky)):
+                    if won and with_magic and with_lucky:
+                        tally[lines + magic_lines + lucky_lines] += won * with_magic * with_lucky
     return dict(tally)
 
 
@@ -177,10 +259,20 @@ def bad_beat(rules: Rules, *, paytable: str | None = None) -> SideWagerAnalysis:
     check_decks(rules.decks)
     no_paytable_choice("bad_beat", paytable)
     offer = rules.side_wagers.bad_beat or BadBeat()
-    excluded = {"magic_card_bonus", "lucky_player_bonus"}
+    excluded = set()
     if not offer.player_has_20:
         excluded.add("player_has_20")
+    if not offer.magic_card:
+        excluded.add("magic_card_bonus")
+    if not offer.lucky_player:
+        excluded.add("lucky_player_bonus")
     table = tuple(line for line in bad_beat_wager.PAYTABLE if line.line not in excluded)
+    bonuses = Bonuses(
+        magic_card=offer.magic_card,
+        lucky_player=offer.lucky_player,
+        copies=rules.decks,
+        boxes=rules.boxes,
+    )
     notes = [
         f"58 Pa. Code {PARAGRAPHS['bad_beat']}",
         "the figure depends on the player's strategy; computed for one player (one box) "
@@ -195,9 +287,18 @@ def bad_beat(rules: Rules, *, paytable: str | None = None) -> SideWagerAnalysis:
             else ", does not check "
             "for Blackjack (non-PA what-if): the player plays out against a Blackjack"
         ),
-        "the Magic Card and Lucky Player Bonuses (633a.1) are not included: they depend on the "
-        "system's random selection, not on the cards",
     ]
+    if offer.magic_card:
+        notes.append(
+            "Magic Card Bonus (633a.1): the system draws one card of a standard 52-card deck; "
+            "it pays when it is one of the player's first two cards (same rank and suit), "
+            "whether or not the wager wins"
+        )
+    if offer.lucky_player:
+        notes.append(
+            f"Lucky Player Bonus (633a.1): the system draws one of the {rules.boxes} player "
+            "positions; it pays the player seated there, whether or not the wager wins"
+        )
     if not offer.player_has_20:
         notes.append("the optional 'Player has a 20' line is not selected (633a.7(o)(1)(i))")
     return collect(
@@ -211,6 +312,7 @@ def bad_beat(rules: Rules, *, paytable: str | None = None) -> SideWagerAnalysis:
             hits_soft_17=rules.dealer_hits_soft_17,
             player_has_20=offer.player_has_20,
             dealer_peeks=rules.dealer_peeks,
+            bonuses=bonuses,
         ),
         notes=tuple(notes),
         default_meter=progressive_meter(offer),
