@@ -33,6 +33,7 @@ from tablegames.analysis.exact.split_values import chosen_option
 from tablegames.blackjack.hand import dealer_must_draw, is_blackjack, points
 from tablegames.blackjack.side import bad_beat
 from tablegames.cards import Card, Suit, parse_cards, standard_deck
+from tablegames.errors import RulesError
 from tablegames.rules import Rules
 from tests.analysis.side_helpers import Table, _key
 
@@ -320,3 +321,22 @@ def test_633a_13_j_bad_beat_lines_in_the_report() -> None:
     report = edge_report("bad_beat", decks=8, paytable=None, rules=Rules())
     assert any("CDZ- strategy" in note for note in report["notes"])
     assert report["meter"]["amount_in_wagers"] == 5000  # $5,000 reset over a $1 minimum
+
+
+def test_633a_6_e_8_bad_beat_at_a_switch_table_names_why_it_is_not_analysed() -> None:
+    with pytest.raises(RulesError, match=r"switch decision.*633a\.6\(e\)\(8\)"):
+        analyse_wager("bad_beat", Rules(decks=6, variant="blackjack_switch"))
+
+
+def test_633a_13_j_1_offered_bonuses_are_lines_of_the_report() -> None:
+    offer = {"bad_beat": {"magic_card": True, "lucky_player": True}}
+    report = edge_report("bad_beat", decks=6, paytable=None, rules=Rules(side_wagers=offer))
+    lines = {line["line"] for line in report["lines"]}
+    assert {"magic_card_bonus", "lucky_player_bonus"} <= lines
+    assert "dealer_21_with_three_cards+magic_card_bonus+lucky_player_bonus" in lines
+    # Paid whether or not the wager wins: the bonuses alone are the likeliest winning outcome.
+    alone = {line["line"]: line["probability"] for line in report["lines"]}
+    assert alone["magic_card_bonus"] > alone["dealer_21_with_three_cards"]
+    assert sum(line["probability"] for line in report["lines"]) + report[
+        "losing_probability"
+    ] == pytest.approx(1, abs=1e-12)

@@ -182,7 +182,7 @@ def analyse_game(rules: Rules, depth: int) -> GameFigures:
     cover gives its reason instead. Runs in a worker process."""
     from tablegames.analysis.exact.basic_strategy import basic_chart
     from tablegames.analysis.exact.blackjack_report import RANKS, chart_png, dealer_table
-    from tablegames.analysis.exact.game import analyse
+    from tablegames.analysis.exact.game import analyse, basic_from
 
     try:
         cdz = analyse(rules, "cdz")
@@ -197,7 +197,7 @@ def analyse_game(rules: Rules, depth: int) -> GameFigures:
     cdz_figure = Figure(cdz.house_edge, cdz.std_dev)
     if depth == CDZ:
         return GameFigures(cdz=cdz_figure, depth=depth)
-    basic = analyse(rules, "basic")
+    basic = basic_from(cdz)
     basic_figure = Figure(basic.house_edge, basic.std_dev)
     if depth == BASIC:
         return GameFigures(cdz=cdz_figure, basic=basic_figure, depth=depth)

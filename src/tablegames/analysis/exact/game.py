@@ -134,8 +134,16 @@ def analyse_shoe(
     cdz = _evaluate(rules, table, np.full((len(table.hard), 10), -1, dtype=np.int64), None, push_22)
     if strategy == "cdz":
         return cdz
+    return basic_from(cdz, push_22=push_22)
+
+
+def basic_from(cdz: GameValues, *, push_22: bool = False) -> GameValues:
+    """The basic-strategy analysis of the same rules and shoe as the CDZ- analysis `cdz`, whose
+    values the chart is derived from (so callers wanting both do not run CDZ- twice)."""
+    if cdz.strategy != "cdz":
+        raise ValueError("basic strategy is derived from a CDZ- analysis")
     chart = basic_chart(cdz)
-    return _evaluate(rules, table, chart.fixed_for(table), chart, push_22)
+    return _evaluate(cdz.rules, cdz.table, chart.fixed_for(cdz.table), chart, push_22)
 
 
 def _evaluate(

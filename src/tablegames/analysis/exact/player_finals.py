@@ -12,7 +12,7 @@ Bad Beat reads it (hand 0):
 - after a split the first hand keeps the first pair card and is dealt its second card first
   (633a.11); a second pair card is split off to a new hand while the rules allow more hands
   (the analysis resplits whenever it may), so those pair cards leave the shoe too; the hand is
-  then played by the same CDZ- decisions, doubling only after a split when allowed (633a.11(e)),
+  then played by the same CDZ- decisions, doubling after a split only when allowed (633a.11(c)),
   and split aces take one card each unless the rules let them draw (633a.11(c)).
 
 Each final hand is returned with every card that left the shoe on its way (the hand's and the

@@ -46,6 +46,7 @@ from tablegames.analysis.exact.side_outcomes import (
 from tablegames.blackjack.side import bad_beat as bad_beat_wager
 from tablegames.blackjack.side.bad_beat import LUCKY_PLAYER_BONUS, MAGIC_CARD_BONUS
 from tablegames.blackjack.side.paytable import PaytableLine, find_line
+from tablegames.errors import RulesError
 from tablegames.rules import Rules
 from tablegames.rules.side import BadBeat
 
@@ -93,6 +94,13 @@ def twenties_of(game: GameValues) -> Twenties:
 @lru_cache(maxsize=4)
 def player_twenties(rules: Rules) -> Twenties:
     """`twenties_of` the main game's CDZ- analysis of `rules` from a full shoe."""
+    if rules.variant not in ("standard", "hand_dealt"):
+        raise RulesError(
+            f"variant {rules.variant!r}: Bad Beat's figure follows the main game's CDZ- "
+            "strategy, which the exact analysis gives for the standard and hand-dealt games; "
+            "the switch decision of this variant changes the hands the player finishes with",
+            paragraph="633a.6(e)(8)",
+        )
     return twenties_of(analyse(rules))
 
 
