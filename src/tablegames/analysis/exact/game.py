@@ -39,7 +39,6 @@ from tablegames.analysis.exact.dealer_hands import (
     dealer_outcomes,
     dealer_probabilities,
     shoe_counts,
-    sparse_dealer,
 )
 from tablegames.analysis.exact.hands import ACE, TEN, HandTable, build_hand_table, max_split_hands
 from tablegames.analysis.exact.kernels import hand_values
@@ -96,8 +95,7 @@ def hand_table_values(
 ) -> Values:
     """Values and second moments of every hand of the table (the numba path); `push_22`
     returns every hand of 21 or less against a dealer 22 (Blackjack Switch, 633a.12(a)(5)(v))."""
-    hands = dealer_hands(hits_soft_17=rules.dealer_hits_soft_17, with_22=push_22)
-    sparse = sparse_dealer(hands)
+    sparse = dealer_hands(hits_soft_17=rules.dealer_hits_soft_17, with_22=push_22).compiled
     # Hands with the same removal see the same dealer: compute each distinct shoe once.
     removal_code = table.removal @ (32 ** np.arange(10, dtype=np.int64))
     _, first, dealer_row = np.unique(removal_code, return_index=True, return_inverse=True)
