@@ -37,10 +37,13 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from tablegames.analysis.exact.compositions import falling
 from tablegames.analysis.exact.game import GameValues, two_card_options
-from tablegames.analysis.exact.hands import ACE, best_total, hard_total, max_split_hands
+from tablegames.analysis.exact.hands import ACE, max_split_hands
+from tablegames.analysis.exact.hands import best_total as _best_total
+from tablegames.analysis.exact.hands import hard_total as _hard_total
 from tablegames.analysis.exact.split_values import chosen_option
 
 SURRENDERED = 0  # the `total` of a surrendered hand (633a.9): it never stands on a total
@@ -188,14 +191,20 @@ class _Paths:
 
 _NONE: Cards = (0,) * 10
 
+# The same few thousand hands recur across up cards and paths: their totals are looked up.
+hard_total = cache(_hard_total)
+best_total = cache(_best_total)
 
+
+@cache
 def _plus(cards: Cards, rank: int) -> Cards:
     return tuple(count + (index == rank) for index, count in enumerate(cards))
 
 
-def final_hands(game: GameValues, up: int) -> tuple[FinalHand, ...]:
+def final_hands(game: GameValues, up: int, *, total: int | None = None) -> tuple[FinalHand, ...]:
     """Every final hand 0 against the up card of rank `up` (0 ace .. 9 ten-value) when the
-    player follows `game`'s CDZ- strategy, with the cards that left the shoe to make it."""
+    player follows `game`'s CDZ- strategy, with the cards that left the shoe to make it; only
+    those with this `total` when one is given."""
     if game.strategy != "cdz":
         raise ValueError("final hands follow the CDZ- strategy: analyse with strategy='cdz'")
     paths = _Paths(game, up)
@@ -204,10 +213,11 @@ def final_hands(game: GameValues, up: int) -> tuple[FinalHand, ...]:
         FinalHand(
             removed=tuple(h + e for h, e in zip(hand, extra, strict=True)),
             cards=sum(hand),
-            total=total,
+            total=final,
             doubled=doubled,
             orderings=orderings,
             pair=pair,
         )
-        for (hand, extra, pair, total, doubled), orderings in paths.finished.items()
+        for (hand, extra, pair, final, doubled), orderings in paths.finished.items()
+        if total is None or final == total
     )

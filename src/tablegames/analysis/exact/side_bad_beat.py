@@ -78,10 +78,9 @@ def twenties_of(game: GameValues) -> Twenties:
         merged: defaultdict[tuple[tuple[int, ...], int], int] = defaultdict(int)
         cards: dict[tuple[tuple[int, ...], int], int] = {}
         if game.table.shoe[up]:
-            for hand in final_hands(game, up):
-                if hand.total == 20:
-                    merged[(hand.removed, hand.pair)] += hand.orderings
-                    cards[(hand.removed, hand.pair)] = hand.cards
+            for hand in final_hands(game, up, total=20):
+                merged[(hand.removed, hand.pair)] += hand.orderings
+                cards[(hand.removed, hand.pair)] = hand.cards
         per_up.append(
             tuple(
                 FinalHand(removed, cards[(removed, pair)], 20, False, orderings, pair)

@@ -69,13 +69,19 @@ def dealer_hand_groups(
     return tuple((size, tuple(group)) for size, group in sorted(groups.items()))
 
 
+@cache
+def _falling_row(count: int) -> tuple[int, ...]:
+    """falling(count, many) for many = 0 .. _MOST - 1 (the same few counts recur)."""
+    return tuple(falling(count, many) for many in range(_MOST))
+
+
 def weigh_groups(groups: DealerGroups, remaining: Sequence[int]) -> Iterator[tuple[int, int]]:
     """(cards in the hand, ordered physical draws after the up card) for each group of hands,
     drawn from `remaining`: the sum of orderings x prod of falling factorials over its hands.
 
     Over falling(sum(remaining), cards - 1) it is the group's probability given the up card.
     """
-    table = [falling(count, many) for count in remaining for many in range(_MOST)]
+    table = [entry for count in remaining for entry in _falling_row(count)]
     for cards, group in groups:
         total = 0
         for orderings, positions in group:
