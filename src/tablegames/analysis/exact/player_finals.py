@@ -66,12 +66,17 @@ class FinalHand:
     def size(self) -> int:
         return sum(self.removed)
 
-    def chance(self, after_up: Cards) -> Fraction:
-        """The probability of this final hand from the shoe `after_up` (the up card dealt)."""
+    def ways(self, after_up: Cards) -> int:
+        """The ordered draws of physical cards from `after_up` that make this hand: its
+        orderings times prod of falling factorials (over falling(n, size) a probability)."""
         weight = self.orderings
         for count, many in zip(after_up, self.removed, strict=True):
             weight *= falling(count, many)
-        return Fraction(weight, falling(sum(after_up), self.size))
+        return weight
+
+    def chance(self, after_up: Cards) -> Fraction:
+        """The probability of this final hand from the shoe `after_up` (the up card dealt)."""
+        return Fraction(self.ways(after_up), falling(sum(after_up), self.size))
 
 
 class _Paths:

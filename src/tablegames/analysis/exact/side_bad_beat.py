@@ -202,10 +202,7 @@ def bad_beat_lines(
 
 def _base(up_cards: int, after_up: tuple[int, ...], hand: FinalHand) -> int:
     """The ordered ways to deal the up card and the hand's cards (over falling(n, 1 + size))."""
-    weight = up_cards * hand.orderings
-    for count, many in zip(after_up, hand.removed, strict=True):
-        weight *= falling(count, many)
-    return weight
+    return up_cards * hand.ways(after_up)
 
 
 ByPair = dict[int, dict[PaytableLine, Fraction]]  # first two a pair of (-1: not) -> line -> P
