@@ -80,7 +80,8 @@ class FinalHand:
 
 
 class _Paths:
-    """Hands in the making, merged by (hand, split-off cards, doubled) with their orderings."""
+    """Hands in the making, merged by their cards, the pair cards split off and whether the
+    first two were a pair, with their orderings."""
 
     def __init__(self, game: GameValues, up: int) -> None:
         self.game = game
