@@ -99,6 +99,13 @@ def split_hand_values(
     pair_card = np.zeros(10)
     square = np.zeros(10)
     one_card_aces = pair == ACE and not rules.hit_split_aces
+    indices = {}  # the pair card and each second card, in this context (the same for every up)
+    for rank in range(10):
+        if remaining[rank] > 0:
+            hand = [0] * 10
+            hand[pair] += 1
+            hand[rank] += 1
+            indices[rank] = table.find(hand, context)
     for up in range(10):
         if remaining[up] == 0:
             continue
@@ -108,10 +115,7 @@ def split_hand_values(
         for rank in range(10):
             if probabilities[rank] == 0:
                 continue
-            hand = [0] * 10
-            hand[pair] += 1
-            hand[rank] += 1
-            index = table.find(hand, context)
+            index = indices[rank]
             if one_card_aces:
                 # 633a.11(c): split aces receive one card each.
                 value = float(values.values[index, up, 0])
