@@ -28,7 +28,7 @@ from tablegames.analysis.exact.game import GameValues, analyse, analyse_shoe, tw
 from tablegames.analysis.exact.hands import max_split_hands
 from tablegames.analysis.exact.split_values import (
     blackjack_refund,
-    expected_hands,
+    hand_factorial_moments,
     split_hand_values,
     split_outcomes,
 )
@@ -91,7 +91,7 @@ def _independent_split_variance(result: GameValues, chart: BasicChart | None) ->
         rest = shoe.copy()
         rest[pair] -= 2
         _, _, square = split_hand_values(rules, table, result.values, pair, 0)
-        hands = expected_hands(rest, pair, most)
+        hands, _ = hand_factorial_moments(rest, pair, most)
         mean = result.split[pair] - (blackjack_refund(rest, pair, most) if refund else 0.0)
         per_hand = np.divide(mean, hands, out=np.zeros(10), where=hands > 0)
         former = hands * square + hands * (hands - 1) * per_hand**2

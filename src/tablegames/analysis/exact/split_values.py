@@ -21,8 +21,8 @@ tests/analysis/test_variance.py enumerates in full. A split ending with h hands 
 
 for one split "X" hand X, and the round's second moment is
 sum_d P(d) (E[h] m2(d) + E[h(h-1)] m1(d)^2), with E[h] and E[h(h-1)] from the chances of ending
-with 2, 3 or 4 hands (`hand_count_chances`, from the shoe less the pair and the up card, as for
-`expected_hands`). The joint law of X and d is exact for the one hand
+with 2, 3 or 4 hands (`hand_count_chances`, from the shoe less the pair and the up card,
+`hand_factorial_moments`). The joint law of X and d is exact for the one hand
 (`kernels.split_hand_outcomes`: each final hand, stood, busted or doubled, is weighed against
 the dealer distribution of the shoe less its own cards, the other pair card and the up card),
 so sum_d P(d) m1(d) and sum_d P(d) m2(d) are exactly the X hand's value and second moment and
@@ -304,18 +304,6 @@ def hand_factorial_moments(shoe: IntArray, pair: int, most: int) -> tuple[FloatA
         hands[up] = 2 * two + 3 * three + 4 * four
         pairs_of_hands[up] = 2 * two + 6 * three + 12 * four
     return hands, pairs_of_hands
-
-
-def expected_hands(shoe: IntArray, pair: int, most: int) -> FloatArray:
-    """The expected number of hands a split ends with, per up card (resplitting always)."""
-    hands = np.zeros(10)
-    for up in range(10):
-        rest = shoe.copy()
-        if rest[up] == 0:
-            continue
-        rest[up] -= 1
-        hands[up] = _hands_from(rest, pair, most)
-    return hands
 
 
 def _hands_from(rest: IntArray, pair: int, most: int) -> float:
