@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tablegames.errors import RulesError
+from tablegames.inputs import read_toml
 from tablegames.rules.model import Finding, Rules
 
 PRESET_PACKAGE = "tablegames.rules.presets"
@@ -110,12 +111,8 @@ def rules_from_mapping(data: Mapping[str, Any]) -> Rules:
 
 
 def read_rules_file(path: Path) -> dict[str, Any]:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError as error:
-        raise RulesError(f"rules file {str(path)!r} does not exist") from error
-    except tomllib.TOMLDecodeError as error:
-        raise RulesError(f"rules file {str(path)!r} is not valid TOML: {error}") from error
+    """A Rules Submission file as a mapping: a readable UTF-8 TOML file (see `inputs`)."""
+    return read_toml(path, "rules file")
 
 
 def parse_override(text: str) -> tuple[str, Any]:
