@@ -98,4 +98,5 @@ def test_rules_check_rejects_a_file_that_is_not_toml(tmp_path: Path) -> None:
     path = tmp_path / "house.toml"
     path.write_text("decks = = 6\n")
     result = runner.invoke(app, ["rules", "check", str(path)])
-    assert result.exit_code == 1
+    # A file that is not TOML is bad input (exit 2), not a finding about valid rules (exit 1).
+    assert result.exit_code == 2

@@ -7,11 +7,12 @@ handles burn cards, cover cards and reshuffles itself (633a.5, 633a.7(c)-(e), 63
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol
 
 from tablegames.cards import Card, parse_cards
-from tablegames.errors import ShoeExhaustedError
+from tablegames.errors import ShoeError, ShoeExhaustedError
 
 
 class CardSource(Protocol):
@@ -26,6 +27,41 @@ class CardSource(Protocol):
     def end_round(self, table_cards: Sequence[Card]) -> None:
         """Take the round's cards into the discard rack; reshuffle if the cover card came out."""
         ...
+
+
+def stacked_cards(texts: object, decks: int) -> list[Card]:
+    """A stacked shoe's cards, checked against what `decks` decks can physically deal.
+
+    633a.3(a): the shoe holds `decks` decks of 52 cards, so a round can deal no card more often
+    than `decks` times, and no more than 52 x `decks` cards. (A batch shuffler's other batch is
+    not in play during the round, 633a.3(b).) The length is checked before any card is parsed.
+
+    >>> [str(card) for card in stacked_cards(["AS", "KH"], 1)]
+    ['AS', 'KH']
+    >>> try:
+    ...     stacked_cards(["AS", "KH", "AS"], 1)
+    ... except ShoeError as error:
+    ...     print(error.message, error.paragraph)
+    the shoe deals AS 2 times; 1 deck holds it 1 time 633a.3(a)
+    """
+    if not isinstance(texts, list):
+        raise ShoeError('the shoe must be a list of cards such as "TH"')
+    most = 52 * decks
+    if len(texts) > most:
+        raise ShoeError(
+            f"the shoe lists {len(texts):,} cards; {decks} deck(s) hold {most}",
+            paragraph="633a.3(a)",
+        )
+    cards = parse_cards(texts)
+    for card, count in Counter(cards).items():
+        if count > decks:
+            held = "1 deck holds" if decks == 1 else f"{decks} decks hold"
+            raise ShoeError(
+                f"the shoe deals {card} {count} times; {held} it {decks} time"
+                + ("s" if decks > 1 else ""),
+                paragraph="633a.3(a)",
+            )
+    return cards
 
 
 class StackedShoe:

@@ -33,3 +33,10 @@ def whole_number(what: str, value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ScenarioError(f"{what} must be a whole number, not {value!r}")
     return value
+
+
+def optional_text(what: str, value: Any) -> str | None:
+    """A string when given (a description, a name), never a number, list or null-by-accident."""
+    if value is not None and not isinstance(value, str):
+        raise ScenarioError(f"{what} must be text, not {value!r}")
+    return value

@@ -21,10 +21,9 @@ from tablegames.blackjack.actions import Action
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.sidebook import Selections
 from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE, BoxWager
-from tablegames.cards import parse_cards
-from tablegames.cardsource import StackedShoe
+from tablegames.cardsource import StackedShoe, stacked_cards
 from tablegames.errors import ScenarioError
-from tablegames.jsoninput import require_keys, whole_number
+from tablegames.jsoninput import optional_text, require_keys, whole_number
 from tablegames.rules import rules_from_mapping
 
 SCENARIO_KEYS = {"rules", "shoe", "boxes", "decisions", "description", "selections", "meters"}
@@ -35,33 +34,19 @@ DECISION_KEYS = {"box", "hand", "action", "amount"}
 def build_round(scenario: Mapping[str, Any]) -> Round:
     """The round a scenario describes, dealt and waiting for its first decision."""
     require_keys("the scenario", scenario, SCENARIO_KEYS, {"shoe", "boxes"})
+    optional_text("description", scenario.get("description"))
     rules = rules_from_mapping(scenario.get("rules", {"preset": "pa-6deck"}))
-    shoe_cards = scenario["shoe"]
-    if not isinstance(shoe_cards, list):
-        raise ScenarioError('shoe must be a list of cards such as "TH"')
+    # 633a.3(a): no more cards, and no card more often, than the decks in play hold.
+    shoe_cards = stacked_cards(scenario["shoe"], rules.decks)
     boxes = scenario["boxes"]
     if not isinstance(boxes, list):
         raise ScenarioError('boxes must be a list of {"box": N, "wager": cents}')
-    wagers = []
-    for index, entry in enumerate(boxes):
-        require_keys(f"boxes[{index}]", entry, BOX_KEYS, {"box", "wager"})
-        side = dict(entry.get("side", {}))
-        if not isinstance(entry.get("side", {}), Mapping):
-            raise ScenarioError(f"boxes[{index}].side must map side wager names to cents")
-        if "ante" in entry:
-            # 633c.4(c): the Switch Hands ante, written as its own key for readability.
-            side[SWITCH_HANDS_ANTE] = entry["ante"]
-        wagers.append(
-            BoxWager(
-                box=whole_number(f"boxes[{index}].box", entry["box"]),
-                amount=whole_number(f"boxes[{index}].wager", entry["wager"]),
-                player=str(entry.get("player", "")),
-                side={
-                    str(name): whole_number(f"boxes[{index}].side.{name}", stake)
-                    for name, stake in side.items()
-                },
-            )
+    if len(boxes) > rules.boxes:
+        raise ScenarioError(
+            f"boxes lists {len(boxes)} wagers; the table has {rules.boxes} boxes",
+            paragraph="633a.2(a)",
         )
+    wagers = [_box_wager(index, entry) for index, entry in enumerate(boxes)]
     meters = scenario.get("meters", {})
     if not isinstance(meters, Mapping):
         raise ScenarioError("meters must map progressive wager names to cents")
@@ -69,12 +54,34 @@ def build_round(scenario: Mapping[str, Any]) -> Round:
     require_keys("selections", selections, {"magic_card", "lucky_box"}, set())
     return Round(
         rules=rules,
-        shoe=StackedShoe(parse_cards(shoe_cards)),
+        shoe=StackedShoe(shoe_cards),
         wagers=wagers,
         meters={
             str(name): whole_number(f"meters.{name}", amount) for name, amount in meters.items()
         },
         selections=Selections.from_json(selections),
+    )
+
+
+def _box_wager(index: int, entry: Any) -> BoxWager:
+    """One entry of `boxes`, every field's type checked before it is used."""
+    what = f"boxes[{index}]"
+    require_keys(what, entry, BOX_KEYS, {"box", "wager"})
+    raw_side = entry.get("side", {})
+    if not isinstance(raw_side, Mapping):
+        raise ScenarioError(f"{what}.side must map side wager names to cents")
+    side = dict(raw_side)
+    if "ante" in entry:
+        # 633c.4(c): the Switch Hands ante, written as its own key for readability.
+        side[SWITCH_HANDS_ANTE] = entry["ante"]
+    player = entry.get("player", "")
+    if not isinstance(player, str):
+        raise ScenarioError(f"{what}.player must be a name (a string), not {player!r}")
+    return BoxWager(
+        box=whole_number(f"{what}.box", entry["box"]),
+        amount=whole_number(f"{what}.wager", entry["wager"]),
+        player=player,
+        side={name: whole_number(f"{what}.side.{name}", stake) for name, stake in side.items()},
     )
 
 

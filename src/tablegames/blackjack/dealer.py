@@ -138,7 +138,7 @@ class DealerProcedure:
         settlements = []
         for box, index, hand in self._all_hands():
             if hand.status is HandStatus.BLACKJACK:
-                # 633a.7(i)(1)(ii), 633a.7(p)(3): paid once the hole card shows no Blackjack.
+                # 633a.7(i)(1)(ii), 633a.7(p): paid once the hole card shows no Blackjack.
                 settlements.append(
                     variants.natural_against_final_hand(
                         self.rules, box, index, hand, self.dealer_cards

@@ -110,6 +110,14 @@ def play_refusal(
             f"{action.value} is a Blackjack Switch or Switch Hands decision, not asked now",
             paragraph="633a.12(a)(4)",
         )
+    if action in (Action.INSURANCE, Action.EVEN_MONEY, Action.DECLINE):
+        # Asked outside the insurance offer, amount or not: the offer comes only with an ace up.
+        paragraph = "633a.8(e)" if action is Action.EVEN_MONEY else "633a.8(a)"
+        return IllegalActionError(
+            f"{action.value.replace('_', ' ')} is offered only when the dealer's first card is an "
+            "ace, before the players act",
+            paragraph=paragraph,
+        )
     if amount is not None and action is not Action.DOUBLE:
         return IllegalActionError(f"{action.value} takes no amount")
     if action is Action.STAND:
@@ -122,9 +130,7 @@ def play_refusal(
         return _split_refusal(rules, box, hand)
     if action is Action.SURRENDER:
         return _surrender_refusal(rules, box, hand)
-    return IllegalActionError(
-        f"{action.value} is only an answer to the insurance offer", paragraph="633a.8(b)"
-    )
+    raise ValueError(f"no refusal rule for {action!r}")  # every Action is handled above
 
 
 def _split_aces_are_dead(rules: Rules, hand: HandState) -> IllegalActionError | None:

@@ -48,7 +48,7 @@ from tablegames.blackjack.refusals import (
     offer_refusal,
     play_refusal,
 )
-from tablegames.blackjack.sidebook import Selections, SideBook
+from tablegames.blackjack.sidebook import Selections, SideBook, opening_meters
 from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement, initial_hands
 from tablegames.blackjack.triads import DecisionTriads
 from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE, BoxWager, validate_box_wagers
@@ -98,6 +98,7 @@ class Round(DealerProcedure, DecisionTriads):
             meters=opening_meters(rules, meters),
             selections=selections or Selections(),
         )
+        self.side.selections.check(rules)  # 633a.13(j)(1)
         self._start()
 
     # --- reading the state -----------------------------------------------------------------
@@ -657,16 +658,6 @@ class Round(DealerProcedure, DecisionTriads):
 
 # 633a.7(f)(1)-(4): first cards to the boxes then the up card; second cards then the hole card.
 _DEAL_STEPS = (("633a.7(f)(1)", True), ("633a.7(f)(3)", False))
-
-
-def opening_meters(rules: Rules, meters: Mapping[str, int] | None) -> dict[str, int]:
-    """Progressive meters as the round opens: as given, else the filed initial amounts."""
-    opening = dict(meters or {})
-    for name in ("bad_beat", "hit_and_run"):
-        entry = getattr(rules.side_wagers, name)
-        if entry is not None:
-            opening.setdefault(name, entry.reset)
-    return opening
 
 
 @lru_cache(maxsize=64)

@@ -20,10 +20,25 @@ def against_total(box: BoxState, index: int, hand: HandState, dealer: int) -> Se
     elif player == dealer:
         returned, outcome, paragraph = stake, "push", "633a.7(q)"
     else:
-        returned, outcome, paragraph = 0, "lose", "633a.7(q)"
+        # The converse of 633a.7(p)(2): the dealer's total exceeds the player's without
+        # exceeding 21. (633a.7(q) is the tie, not the loss.)
+        returned, outcome, paragraph = 0, "lose", "633a.7(p)(2)"
     return Settlement.blackjack_wager(
         box, index, stake=stake, returned=returned, outcome=outcome, paragraph=paragraph
     )
+
+
+def win_paragraph(dealer_total: int) -> str:
+    """Which of 633a.7(p)(1)-(3) makes a player's Blackjack win against the dealer's final hand.
+
+    >>> win_paragraph(23), win_paragraph(18), win_paragraph(21)
+    ('633a.7(p)(1)', '633a.7(p)(2)', '633a.7(p)(3)')
+    """
+    if dealer_total > 21:
+        return "633a.7(p)(1)"  # the dealer busted
+    if dealer_total == 21:
+        return "633a.7(p)(3)"  # 21 in more than two cards (a dealer Blackjack never gets here)
+    return "633a.7(p)(2)"  # the player's 21 exceeds the dealer's total
 
 
 def busted(box: BoxState, index: int, hand: HandState, paragraph: str = "633a.7(p)") -> Settlement:

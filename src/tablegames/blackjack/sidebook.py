@@ -36,6 +36,7 @@ from tablegames.blackjack.side.sharing import (
 )
 from tablegames.blackjack.state import BoxState, Settlement
 from tablegames.cards import Card
+from tablegames.errors import WagerError
 from tablegames.rules import Rules
 
 # 633a.7(g)(1)-(8): the wagers settled on the initial cards, in the order the paragraph lists.
@@ -75,11 +76,79 @@ class Selections:
 
     @classmethod
     def from_json(cls, data: Mapping[str, object]) -> Selections:
+        """The picks as logged or written in a scenario: a card string and a box number."""
+        if not isinstance(data, Mapping):
+            raise WagerError("selections must be an object with magic_card and lucky_box")
+        unknown = set(data) - {"magic_card", "lucky_box"}
+        if unknown:
+            raise WagerError(f"selections has unknown keys {sorted(unknown)}")
         card, box = data.get("magic_card"), data.get("lucky_box")
-        return cls(
-            magic_card=None if card is None else Card.parse(str(card)),
-            lucky_box=None if box is None else int(str(box)),
-        )
+        if card is not None and not isinstance(card, str):
+            raise WagerError(f'selections.magic_card must be a card such as "QH", not {card!r}')
+        if box is not None and (not isinstance(box, int) or isinstance(box, bool)):
+            raise WagerError(f"selections.lucky_box must be a box number, not {box!r}")
+        return cls(magic_card=None if card is None else Card.parse(card), lucky_box=box)
+
+    def check(self, rules: Rules) -> None:
+        """633a.13(j)(1): a pick only for a bonus the house offers; the Lucky Player a box."""
+        offer = rules.side_wagers.bad_beat
+        if self.magic_card is not None and (offer is None or not offer.magic_card):
+            raise WagerError(
+                "a Magic Card is given but the house offers no Magic Card Bonus",
+                paragraph="633a.13(j)(1)",
+            )
+        if self.lucky_box is not None:
+            if offer is None or not offer.lucky_player:
+                raise WagerError(
+                    "a Lucky Player is given but the house offers no Lucky Player Bonus",
+                    paragraph="633a.13(j)(1)",
+                )
+            if not 1 <= self.lucky_box <= rules.boxes:
+                raise WagerError(
+                    f"the Lucky Player is box {self.lucky_box}; the table has boxes "
+                    f"1 to {rules.boxes}",
+                    paragraph="633a.13(j)(1)",
+                )
+
+
+def opening_meters(rules: Rules, meters: Mapping[str, int] | None) -> dict[str, int]:
+    """Progressive meters as the round opens: as given, else the filed initial amounts.
+
+    A meter is given only for a progressive wager the house offers, in whole cents, and never
+    below its filed initial and reset amount (633a.13(j)(2), 633a.13(l)(2)): a meter only grows
+    from the reset.
+    """
+    given = dict(meters or {})
+    opening: dict[str, int] = {}
+    for name, amount in given.items():
+        paragraph = _METER_PARAGRAPHS.get(name)
+        if paragraph is None:
+            raise WagerError(
+                f"a meter is given for {name!r}, which is not a progressive wager "
+                f"(those are {', '.join(PROGRESSIVES)})"
+            )
+        entry = getattr(rules.side_wagers, name)
+        if entry is None:
+            raise WagerError(
+                f"a meter is given for {name}, which the house does not offer",
+                paragraph="633a.6(e)",
+            )
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise WagerError(f"the {name} meter must be whole cents, not {amount!r}")
+        if amount < entry.reset:
+            raise WagerError(
+                f"the {name} meter is {amount} cents, below its filed reset of {entry.reset}",
+                paragraph=paragraph,
+            )
+        opening[name] = amount
+    for name in PROGRESSIVES:
+        entry = getattr(rules.side_wagers, name)
+        if entry is not None:
+            opening.setdefault(name, entry.reset)
+    return opening
+
+
+_METER_PARAGRAPHS = {"bad_beat": "633a.13(j)(2)", "hit_and_run": "633a.13(l)(2)"}
 
 
 @dataclass(slots=True)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tablegames.blackjack.round import Round, opening_meters
-from tablegames.blackjack.sidebook import Selections
+from tablegames.blackjack.round import Round
+from tablegames.blackjack.sidebook import Selections, opening_meters
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.cards import standard_deck
 from tablegames.rng import RandomSource

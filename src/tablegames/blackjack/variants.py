@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from tablegames.blackjack.hand import is_blackjack, points
-from tablegames.blackjack.settlement import blackjack_paid
+from tablegames.blackjack.settlement import blackjack_paid, win_paragraph
 from tablegames.blackjack.state import BoxState, HandState, Settlement
 from tablegames.cards import Card
 from tablegames.rules import Rules
@@ -65,7 +65,7 @@ def tie_blackjack_pays(rules: Rules, box: BoxState) -> tuple[Fraction, str] | No
 def natural_against_final_hand(
     rules: Rules, box: BoxState, index: int, hand: HandState, dealer: Sequence[Card]
 ) -> Settlement:
-    """A natural settled after the dealer's hand (633a.7(i)(1)(ii), 633a.7(p)(3))."""
+    """A natural settled after the dealer's hand (633a.7(i)(1)(ii), 633a.7(p))."""
     total = points(dealer).total
     if rules.variant == "blackjack_switch":
         if total == 22:
@@ -75,8 +75,10 @@ def natural_against_final_hand(
             # 633a.12(a)(5)(i): against a dealer's multi-card 21 a Blackjack pays 1 to 1.
             return blackjack_paid(box, index, hand, Fraction(1), "633a.12(a)(5)(i)")
     odds, paragraph = blackjack_odds(rules, box, hand)
+    # The paragraph of 633a.7(p) that the dealer's final hand meets, unless a variation's own
+    # odds paragraph (Switch Hands 633c.4) governs the payout.
     return blackjack_paid(
-        box, index, hand, odds, "633a.7(p)(3)" if paragraph == "633a.13(a)" else paragraph
+        box, index, hand, odds, win_paragraph(total) if paragraph == "633a.13(a)" else paragraph
     )
 
 

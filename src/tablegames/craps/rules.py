@@ -46,7 +46,9 @@ from tablegames.rules.load import read_rules_file
 from tablegames.rules.model import Finding
 
 T = TypeVar("T")
-_FROZEN = ConfigDict(frozen=True, extra="forbid")
+# Strict types: "yes" is not a boolean, "100" not cents. Probabilities are read by `_probability`.
+_FROZEN = ConfigDict(frozen=True, extra="forbid", strict=True)
+_FRACTION = re.compile(r"^\s*(?:\d{1,12}(?:\s*/\s*\d{1,12})?|\d{0,12}\.\d{1,12})\s*$")
 _ODDS = re.compile(r"^\s*(\d+)\s*(?:to|:)\s*(\d+)\s*$")
 # The RNG draws one uniform integer below the common denominator of a wager's probabilities,
 # so they must be exact fractions with a denominator a generator can draw from (< 2**62).
@@ -74,8 +76,17 @@ def parse_odds(text: str) -> Fraction:
 
 def _probability(value: Any) -> Any:
     # A float such as 0.05 means the decimal 0.05 exactly, never its binary approximation.
+    if isinstance(value, bool):
+        raise ValueError(f"must be a fraction such as '1/20' or 0.05, not {value!r}")
     if isinstance(value, float):
         return Fraction(str(value))
+    if isinstance(value, int | str):
+        # Read here, not by Fraction(str): "1e-99999999" would build a 10**99999999 denominator.
+        text = str(value).replace(" ", "")
+        _, slash, denominator = text.partition("/")
+        if _FRACTION.match(text) is None or (slash and int(denominator) == 0):
+            raise ValueError(f"must be a fraction such as '1/20' or 0.05, not {value!r}")
+        return Fraction(text)
     return value
 
 
@@ -99,10 +110,18 @@ class WagerRules(BaseModel):
     min_wager: int | None = Field(None, ge=1, description="Smallest wager, in cents.")
     max_wager: int | None = Field(None, ge=1, description="Largest wager, in cents.")
     level_1_probability: Fraction | None = Field(
-        None, ge=0, le=1, description="623b.5(c): chance of selection at level 1 on a roll."
+        None,
+        ge=0,
+        le=1,
+        strict=False,
+        description="623b.5(c): chance of selection at level 1 on a roll.",
     )
     level_2_probability: Fraction | None = Field(
-        None, ge=0, le=1, description="623b.5(c): chance of selection at level 2 on a roll."
+        None,
+        ge=0,
+        le=1,
+        strict=False,
+        description="623b.5(c): chance of selection at level 2 on a roll.",
     )
 
     _exact = field_validator("level_1_probability", "level_2_probability", mode="before")(
@@ -187,6 +206,7 @@ class CrapsRules(BaseModel):
         Fraction(1, 10),
         ge=0,
         le=1,
+        strict=False,
         description=(
             "623b.5(c): chance each line of each offered wager is selected at level 1 on a roll."
         ),
@@ -195,6 +215,7 @@ class CrapsRules(BaseModel):
         Fraction(1, 20),
         ge=0,
         le=1,
+        strict=False,
         description=(
             "623b.5(c): chance each line of each offered wager is selected at level 2 on a roll."
         ),
@@ -425,7 +446,7 @@ def craps_rules_from_mapping(data: Mapping[str, Any]) -> CrapsRules:
     values = dict(data)
     preset = values.pop("preset", None)
     if preset is not None:
-        if preset not in PRESETS:
+        if not isinstance(preset, str) or preset not in PRESETS:
             raise RulesError(f"craps preset {preset!r} is unknown: choose one of {sorted(PRESETS)}")
         values = {**PRESETS[preset], **values}
     try:

@@ -25,7 +25,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tablegames.errors import RulesError
-from tablegames.inputs import read_toml
+from tablegames.inputs import InputError, read_toml
 from tablegames.rules.model import Finding, Rules
 
 PRESET_PACKAGE = "tablegames.rules.presets"
@@ -52,6 +52,7 @@ _PLAIN_WORDS = (
     ("input should be", "must be"),
     ("less than or equal to", "at most"),
     ("greater than or equal to", "at least"),
+    ("a valid dictionary or instance of", "a table of options for"),
 )
 
 
@@ -74,12 +75,19 @@ def _findings_from(error: ValidationError) -> list[Finding]:
         message = message[0].lower() + message[1:] if message else message
         for wordy, plain in _PLAIN_WORDS:
             message = message.replace(wordy, plain)
+        if item["type"].endswith("_type") or item["type"].startswith("literal"):
+            # Name what was given: "must be a valid integer, not '6'".
+            given = repr(item.get("input"))
+            message += f", not {given if len(given) <= 40 else given[:40] + '...'}"
         found.append(Finding(field, message, _paragraph_of(field)))
     return found
 
 
 def findings_for_mapping(data: Mapping[str, Any]) -> tuple[Rules | None, list[Finding]]:
     """Build Rules from a mapping; return them (if buildable) and every finding, PA or not."""
+    if not isinstance(data, Mapping):
+        given = type(data).__name__
+        return None, [Finding("rules", f"must be a table of house rules, not a {given}", None)]
     values = dict(data)
     preset = values.pop("preset", None)
     if preset is not None:
@@ -112,7 +120,10 @@ def rules_from_mapping(data: Mapping[str, Any]) -> Rules:
 
 def read_rules_file(path: Path) -> dict[str, Any]:
     """A Rules Submission file as a mapping: a readable UTF-8 TOML file (see `inputs`)."""
-    return read_toml(path, "rules file")
+    try:
+        return read_toml(path, "rules file")
+    except InputError as error:
+        raise RulesError(error.message) from None
 
 
 def parse_override(text: str) -> tuple[str, Any]:

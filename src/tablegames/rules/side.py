@@ -17,7 +17,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-_FROZEN = ConfigDict(frozen=True, extra="forbid")
+# Strict types, as in the Rules model: "6" is not a number, "yes" and 1 are not booleans.
+_FROZEN = ConfigDict(frozen=True, extra="forbid", strict=True)
 
 
 class SideWagerRules(BaseModel):
