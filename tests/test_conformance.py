@@ -2,9 +2,11 @@
 
 Each file holds a scenario in the format of docs/scenarios.md and either the `expected` dealer
 and boxes, worked out by hand from 58 Pa. Code 633a, or the `expected_error` it must be refused
-with. Files listed in tests/conformance/KNOWN_DISAGREEMENTS.md are cases where the engine does
-not do what the regulation says: they are strict xfails, so fixing the engine makes them fail
-until they are taken off the list.
+with. The file format and the comparison are `tablegames.conform`'s (the same as `tablegames
+conform`); this module adds what only the shipped files promise. Files listed in
+tests/conformance/KNOWN_DISAGREEMENTS.md are cases where the engine does not do what the
+regulation says: they are strict xfails, so fixing the engine makes them fail until they are
+taken off the list.
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from typer.testing import CliRunner
 
 from tablegames.blackjack.replay import replay
 from tablegames.cli import app
-from tablegames.errors import TableGamesError
-from tablegames.scenario import build_round, play_decisions, run_scenario
+from tablegames.conform import BLACKJACK, run_file
+from tablegames.scenario import build_round, play_decisions
 
 CONFORMANCE = Path(__file__).parent / "conformance"
 FILES = sorted(CONFORMANCE.glob("*.json"))
@@ -80,19 +82,11 @@ def test_known_disagreements_name_real_files() -> None:
 
 @pytest.mark.parametrize("path", scenario_params())
 def test_conformance_scenario(path: Path) -> None:
-    data = load(path)
-    assert set(data) == FILE_KEYS
-    expected, expected_error = data["expected"], data["expected_error"]
-    assert (expected is None) != (expected_error is None), "exactly one of the two outcomes"
-    if expected_error is not None:
-        with pytest.raises(TableGamesError) as info:
-            run_scenario(data["scenario"])
-        assert info.value.paragraph == expected_error["paragraph"]
-        assert expected_error["contains"] in str(info.value)
-        return
-    result = run_scenario(data["scenario"])
-    assert result["dealer"] == expected["dealer"]
-    assert result["boxes"] == expected["boxes"]
+    # The shipped files also spell out both outcomes and the working (`description`).
+    assert set(load(path)) == FILE_KEYS
+    result = run_file(path)
+    assert result.game == BLACKJACK
+    assert result.passed, str(result.mismatch)
 
 
 @pytest.mark.parametrize("path", successful_params())

@@ -95,12 +95,11 @@ def check_depth(value: Any, what: str, *, limit: int = MAX_DEPTH) -> None:
         pending.extend((child, depth + 1) for child in children)
 
 
-def _no_constant(name: str) -> Any:
-    raise InputError(f"{name} is not a JSON number")
-
-
 def parse_json(text: str, what: str) -> Any:
     """JSON as RFC 8259 writes it: no NaN or Infinity, no key twice in one object."""
+
+    def no_constant(name: str) -> Any:
+        raise InputError(f"{what} holds {name}, which is not a JSON number")
 
     def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
         result: dict[str, Any] = {}
@@ -113,7 +112,7 @@ def parse_json(text: str, what: str) -> Any:
     # The nesting is bounded before parsing: the decoder itself recurses per level.
     _check_bracket_depth(text, what)
     try:
-        value = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constant)
+        value = json.loads(text, object_pairs_hook=pairs, parse_constant=no_constant)
     except json.JSONDecodeError as error:
         raise InputError(
             f"{what} is not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
@@ -154,7 +153,9 @@ def parse_toml(text: str, what: str) -> dict[str, Any]:
         value = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise InputError(f"{what} is not valid TOML: {error}") from None
-    except (RecursionError, ValueError) as error:
+    except RecursionError:
+        raise InputError(f"{what} nests more than {MAX_DEPTH} levels deep") from None
+    except ValueError as error:
         raise InputError(f"{what} is not valid TOML: {error}") from None
     check_depth(value, what)
     return value

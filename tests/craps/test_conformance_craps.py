@@ -5,6 +5,7 @@ worked out by hand from 623b.5(d) and the customary payouts (the working is in i
 `description`), or the `expected_error` it must be refused with. Every line of the table in
 623b.5(d) has a file settling its wager without Power Odds and at both levels of that line: every
 wager is its own line; the C&E (`ce`) has the files of its lines, `ce_craps` and `ce_eleven`.
+The file format and the comparison are `tablegames.conform`'s (the same as `tablegames conform`).
 """
 
 from __future__ import annotations
@@ -14,10 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from tablegames.cli import app
+from tablegames.conform import CRAPS, run_file
 from tablegames.craps.cli import roll_command
 from tablegames.craps.replay import replay
-from tablegames.craps.scenario import play_scenario, run_roll_scenario
+from tablegames.craps.scenario import play_scenario
 from tablegames.craps.wagers import LINE_NAMES, WAGER_OF_LINE
 from tablegames.errors import TableGamesError
 
@@ -55,25 +59,17 @@ def test_623b_5_d_there_is_a_file_for_every_wager_at_every_level() -> None:
 
 @pytest.mark.parametrize("path", FILES, ids=[path.stem for path in FILES])
 def test_623b_5_conformance_scenario(path: Path) -> None:
-    data = load(path)
-    assert set(data) == FILE_KEYS
-    expected, expected_error = data["expected"], data["expected_error"]
-    assert (expected is None) != (expected_error is None)
-    if expected_error is not None:
-        with pytest.raises(TableGamesError) as info:
-            run_roll_scenario(data["scenario"])
-        assert info.value.paragraph == expected_error["paragraph"]
-        assert expected_error["contains"] in str(info.value)
-        return
-    result = run_roll_scenario(data["scenario"])
-    events = result.pop("events")
-    assert result == expected
-    assert events[0]["event"] == "table_opened"
+    # The shipped files also spell out both outcomes and the working (`description`).
+    assert set(load(path)) == FILE_KEYS
+    result = run_file(path)
+    assert result.game == CRAPS
+    assert result.passed, str(result.mismatch)
 
 
 @pytest.mark.parametrize("path", successful(), ids=[path.stem for path in successful()])
 def test_623b_5_c_replay_reproduces_the_log(path: Path) -> None:
     table, _ = play_scenario(load(path)["scenario"])
+    assert table.events[0].to_json()["event"] == "table_opened"
     assert replay(table.events).events == table.events
 
 
@@ -94,22 +90,24 @@ def test_cli_roll_prints_the_settlement(tmp_path: Path, capsys: pytest.CaptureFi
     ]
 
 
-def test_cli_roll_refuses_bad_input_with_the_paragraph(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_cli_roll_refuses_bad_input_with_the_paragraph(tmp_path: Path) -> None:
     data = load(CONFORMANCE / "623b_5_a_selection_without_power_odds.json")
     scenario = tmp_path / "scenario.json"
     scenario.write_text(json.dumps(data["scenario"]), encoding="utf-8")
-    assert roll_command(scenario) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert "(58 Pa. Code 623b.5(a))" in " ".join(captured.err.split())
+    with pytest.raises(TableGamesError, match=r"\(58 Pa\. Code 623b\.5\(a\)\)"):
+        roll_command(scenario)
+    result = CliRunner().invoke(app, ["roll", str(scenario)])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("error: ")
+    assert "(58 Pa. Code 623b.5(a))" in result.stderr
 
 
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("{not json", "cannot read scenario"),
+        ("{not json", "is not valid JSON"),
         ("[]", "the scenario must be a JSON object"),
         ('{"wagers": [], "dice": [1, 1], "rolls": [[1, 1]]}', 'either "dice"'),
         ('{"wagers": [], "dice": [1, 1], "selections": [{}]}', 'takes "selection"'),
@@ -125,17 +123,19 @@ def test_cli_roll_refuses_bad_input_with_the_paragraph(
         ('{"wagers": [], "dice": [2, 2], "extra": 1}', "unknown keys ['extra']"),
     ],
 )
-def test_malformed_scenarios_are_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, message: str
-) -> None:
+def test_malformed_scenarios_are_refused(tmp_path: Path, text: str, message: str) -> None:
     scenario = tmp_path / "scenario.json"
     scenario.write_text(text, encoding="utf-8")
-    assert roll_command(scenario) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert message in " ".join(captured.err.split())
+    result = CliRunner().invoke(app, ["roll", str(scenario)])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("error: ")
+    assert result.stderr.count("\n") == 1
+    assert message in result.stderr
 
 
-def test_cli_roll_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert roll_command(tmp_path / "absent.json") == 2
-    assert "cannot read scenario" in capsys.readouterr().err
+def test_cli_roll_missing_file(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["roll", str(tmp_path / "absent.json")])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: scenario ")
+    assert "does not exist" in result.stderr

@@ -1,4 +1,4 @@
-"""`tablegames round`, `roll` and `play`: one round from a scenario, or a session at the terminal."""
+"""`tablegames round`, `roll` and `play`: a round from a scenario, or a session at the terminal."""
 
 from __future__ import annotations
 
@@ -14,13 +14,20 @@ from tablegames.cli.app import app, fail, house_rules
 
 @app.command("round")
 def round_command(
-    scenario: Annotated[Path, typer.Argument(help="Scenario JSON file (docs/scenarios.md).")],
+    scenario: Annotated[
+        Path, typer.Argument(help="Scenario JSON file (docs/scenarios.md), or a conformance file.")
+    ],
 ) -> None:
     """Play one round from a stacked shoe and scripted decisions; print the result as JSON."""
+    from tablegames.conform import BLACKJACK, unwrap_scenario
     from tablegames.inputs import read_json
     from tablegames.scenario import run_scenario
 
-    result = run_scenario(read_json(scenario, "scenario"))
+    # A conformance file plays its `scenario`; its expectations are for `tablegames conform`.
+    data = unwrap_scenario(
+        read_json(scenario, "scenario"), BLACKJACK, f"scenario {str(scenario)!r}"
+    )
+    result = run_scenario(data)
     sys.stdout.write(json.dumps(result, indent=2) + "\n")
 
 
@@ -41,10 +48,19 @@ def play_command(
     rules: Annotated[Path | None, typer.Option(help="Rules Submission TOML file.")] = None,
     boxes: Annotated[int, typer.Option(min=1, max=7, help="Boxes you play.")] = 1,
 ) -> None:
-    """Play Blackjack (or craps with Power Odds) round by round at the terminal."""
+    """Play Blackjack (or craps with Power Odds) round by round at the terminal.
+
+    Bad house rules or too many boxes (633a.6(f)) raise before the table opens: one error line
+    and exit 2. Leaving (q, the end of the input, Ctrl-C) is not an error: exit 0.
+    """
     if game == "craps":
         from tablegames.craps.cli import play_craps
 
+        # Options that mean nothing at the craps table are refused, never ignored.
+        if preset is not None:
+            fail("--preset names Blackjack house rules; give craps its rules with --rules FILE")
+        if boxes != 1:
+            fail("--boxes is for Blackjack; the craps table takes one player's wagers")
         play_craps(rules)
         return
     if game != "blackjack":

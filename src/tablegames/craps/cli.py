@@ -1,7 +1,7 @@
 """The craps commands as plain functions; `tablegames.cli` registers them with typer.
 
-- `roll_command(path)`: `tablegames roll SCENARIO.json` (docs/craps.md); prints JSON, returns 0,
-  or 2 with the error and its paragraph on stderr.
+- `roll_command(path)`: `tablegames roll SCENARIO.json` (docs/craps.md); prints JSON, returns 0;
+  bad input raises a TableGamesError (the app prints it with its paragraph, exit 2).
 - `edge_craps(rules_path, as_json)`: `tablegames edge craps [--rules FILE] [--json]`.
 - `play_craps(rules_path, ...)`: `tablegames play craps [--rules FILE]`.
 """
@@ -29,17 +29,16 @@ def _error(message: str) -> None:
 
 
 def roll_command(path: Path) -> int:
-    """Play a craps scenario file; print its settlement JSON. Exit code 0, or 2 on bad input."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        result = run_roll_scenario(data)
-    except (OSError, json.JSONDecodeError) as error:
-        _error(f"cannot read scenario {str(path)!r}: {error}")
-        return 2
-    except TableGamesError as error:
-        _error(str(error))
-        return 2
-    sys.stdout.write(json.dumps(result, indent=2) + "\n")
+    """Play a craps scenario file (bare, or a conformance file's `scenario`); print its JSON.
+
+    Returns 0. Bad input raises a TableGamesError, which the app prints as one `error:` line
+    with exit 2, as for every other command.
+    """
+    from tablegames.conform import CRAPS, unwrap_scenario
+    from tablegames.inputs import read_json
+
+    data = unwrap_scenario(read_json(path, "scenario"), CRAPS, f"scenario {str(path)!r}")
+    sys.stdout.write(json.dumps(run_roll_scenario(data), indent=2) + "\n")
     return 0
 
 
@@ -85,11 +84,10 @@ def play_craps(
     console: Console | None = None,
     random: RandomSource | None = None,
 ) -> None:
-    """A terminal craps session with the Power Odds selection shown before each roll."""
-    console = console or Console()
-    try:
-        rules = load_craps_rules(rules_path)
-    except TableGamesError as error:
-        console.print(f"error: {error}", markup=False)
-        return
-    play_session(rules, console=console, input_fn=input_fn, random=random)
+    """A terminal craps session with the Power Odds selection shown before each roll.
+
+    Bad house rules raise the loader's RulesError (or InputError) before anything is shown:
+    the CLI prints it as one error line and exits 2.
+    """
+    rules = load_craps_rules(rules_path)
+    play_session(rules, console=console or Console(), input_fn=input_fn, random=random)

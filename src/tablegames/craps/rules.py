@@ -42,7 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from tablegames.craps.wagers import BETS, LINES, WAGER_NAMES, WAGER_OF_LINE, Bet, Line, odds_text
 from tablegames.errors import RulesError
-from tablegames.rules.load import read_rules_file
+from tablegames.rules.load import plain_message, preset_names, read_rules_file
 from tablegames.rules.model import Finding
 
 T = TypeVar("T")
@@ -430,9 +430,8 @@ def _findings_from(error: ValidationError) -> list[Finding]:
         if item["type"] == "extra_forbidden":
             found.append(Finding(field, "is not a craps house rule", None))
             continue
-        message = item["msg"].replace("Input should be", "must be").replace("Value error, ", "")
         cited = "623b.5(c)" if "probability" in field else None
-        found.append(Finding(field, message[:1].lower() + message[1:], cited))
+        found.append(Finding(field, plain_message(item), cited))
     return found
 
 
@@ -446,6 +445,11 @@ def craps_rules_from_mapping(data: Mapping[str, Any]) -> CrapsRules:
     values = dict(data)
     preset = values.pop("preset", None)
     if preset is not None:
+        if isinstance(preset, str) and preset in preset_names():
+            raise RulesError(
+                f"preset {preset!r} is a Blackjack preset: craps house rules use "
+                f"{' or '.join(sorted(PRESETS))} (docs/craps.md)"
+            )
         if not isinstance(preset, str) or preset not in PRESETS:
             raise RulesError(f"craps preset {preset!r} is unknown: choose one of {sorted(PRESETS)}")
         values = {**PRESETS[preset], **values}

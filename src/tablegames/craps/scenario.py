@@ -29,11 +29,13 @@ from tablegames.craps.selection import FixedSelector, Selection
 from tablegames.craps.table import CrapsTable, RollResult
 from tablegames.craps.wagers import BETS
 from tablegames.errors import ScenarioError
-from tablegames.jsoninput import require_keys, whole_number
+from tablegames.jsoninput import optional_text, require_keys, whole_number
 
 SCENARIO_KEYS = {"description", "rules", "wagers", "selection", "dice", "rolls", "selections"}
 WAGER_KEYS = {"wager", "amount", "roll"}
 DEFAULT_RULES = {"preset": "pa-power-odds"}
+# A scenario is a few rolls a person wrote; a longer sequence is a simulation (craps/sim.py).
+MAX_ROLLS = 1_000
 
 
 def _rolls_and_selections(scenario: Mapping[str, Any]) -> tuple[list[Roll], list[Any]]:
@@ -49,6 +51,8 @@ def _rolls_and_selections(scenario: Mapping[str, Any]) -> tuple[list[Roll], list
     raw_rolls = scenario["rolls"]
     if not isinstance(raw_rolls, list) or not raw_rolls:
         raise ScenarioError("rolls must be a non-empty list of dice such as [[3, 5], [4, 4]]")
+    if len(raw_rolls) > MAX_ROLLS:
+        raise ScenarioError(f"rolls lists {len(raw_rolls):,} rolls; a scenario holds {MAX_ROLLS}")
     rolls = [Roll.parse(item, what=f"rolls[{index}]") for index, item in enumerate(raw_rolls)]
     selections = scenario.get("selections", [{}] * len(rolls))
     if not isinstance(selections, list) or len(selections) != len(rolls):
@@ -59,6 +63,7 @@ def _rolls_and_selections(scenario: Mapping[str, Any]) -> tuple[list[Roll], list
 def build_table(scenario: Mapping[str, Any]) -> tuple[CrapsTable, dict[int, list[tuple[str, int]]]]:
     """The table a scenario describes and its wagers by the roll they are placed before."""
     require_keys("the scenario", scenario, SCENARIO_KEYS, {"wagers"})
+    optional_text("description", scenario.get("description"))
     rules = craps_rules_from_mapping(scenario.get("rules", DEFAULT_RULES))
     rolls, raw_selections = _rolls_and_selections(scenario)
     one = "dice" in scenario

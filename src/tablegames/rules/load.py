@@ -52,8 +52,34 @@ _PLAIN_WORDS = (
     ("input should be", "must be"),
     ("less than or equal to", "at most"),
     ("greater than or equal to", "at least"),
+    ("a valid integer", "a whole number"),
+    ("a valid boolean", "true or false"),
+    ("a valid string", "text"),
     ("a valid dictionary or instance of", "a table of options for"),
+    ("a valid dictionary", "a table"),
+    ("value error, ", ""),
 )
+_KIND_NAMES = {"dict": "table", "list": "list", "str": "string", "int": "number", "bool": "boolean"}
+
+
+def kind_of(value: object) -> str:
+    """A JSON or TOML reader's name for the kind of `value`: 'a table', 'a list', ..."""
+    name = _KIND_NAMES.get(type(value).__name__, type(value).__name__)
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+
+
+def plain_message(item: Mapping[str, Any]) -> str:
+    """One pydantic error in plain words, naming what was given when its type was wrong."""
+    message = str(item["msg"])
+    message = message[0].lower() + message[1:] if message else message
+    for wordy, plain in _PLAIN_WORDS:
+        message = message.replace(wordy, plain)
+    kind = str(item["type"])
+    if kind.endswith("_type") or kind.startswith("literal") or kind.endswith("_parsing"):
+        # Name what was given: "must be a whole number, not '6'".
+        given = repr(item.get("input"))
+        message += f", not {given if len(given) <= 40 else given[:40] + '...'}"
+    return message
 
 
 def _paragraph_of(field: str) -> str | None:
@@ -71,14 +97,7 @@ def _findings_from(error: ValidationError) -> list[Finding]:
         if item["type"] == "extra_forbidden":
             found.append(Finding(field, "is not a house rule", None))
             continue
-        message = item["msg"]
-        message = message[0].lower() + message[1:] if message else message
-        for wordy, plain in _PLAIN_WORDS:
-            message = message.replace(wordy, plain)
-        if item["type"].endswith("_type") or item["type"].startswith("literal"):
-            # Name what was given: "must be a valid integer, not '6'".
-            given = repr(item.get("input"))
-            message += f", not {given if len(given) <= 40 else given[:40] + '...'}"
+        message = plain_message(item)
         found.append(Finding(field, message, _paragraph_of(field)))
     return found
 
@@ -86,8 +105,8 @@ def _findings_from(error: ValidationError) -> list[Finding]:
 def findings_for_mapping(data: Mapping[str, Any]) -> tuple[Rules | None, list[Finding]]:
     """Build Rules from a mapping; return them (if buildable) and every finding, PA or not."""
     if not isinstance(data, Mapping):
-        given = type(data).__name__
-        return None, [Finding("rules", f"must be a table of house rules, not a {given}", None)]
+        given = kind_of(data)
+        return None, [Finding("rules", f"must be a table of house rules, not {given}", None)]
     values = dict(data)
     preset = values.pop("preset", None)
     if preset is not None:
