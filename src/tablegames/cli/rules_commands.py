@@ -19,15 +19,24 @@ def rules_check(
 ) -> None:
     """Exit 0 when the rules are valid Pennsylvania rules; else list every violation, exit 1.
 
+    A `warning:` line names each wager or option that gives the player the edge, with its
+    house edge and how it was derived (a fast rule list, `tablegames.rules.advantage`; the
+    exact figures are in `tablegames report`). Warnings do not change the exit code.
     A file that cannot be read at all is bad input (exit 2), not a finding.
     """
+    from tablegames.rules.advantage import EdgeWarning, player_edge_warnings
+
     data = read_rules_file(path)
     rules, found = findings_for_mapping(data)
+    warnings: list[EdgeWarning] = []
     if rules is not None:
         found += rules.non_pa()
+        warnings = player_edge_warnings(rules)
+    for finding in found:
+        typer.echo(f"violation: {finding}")
+    for warning in warnings:
+        typer.echo(f"warning: {warning}")
     if found:
-        for finding in found:
-            typer.echo(f"violation: {finding}")
         raise typer.Exit(EXIT_FINDINGS)
     typer.echo(f"{path}: valid")
 
@@ -37,16 +46,41 @@ def rules_show(
     preset: PresetOption = None,
     rules: RulesOption = None,
     overrides: SetOption = None,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help=(
+                "Print the rules as the JSON mapping a filing uses: field names and cents "
+                "exact, side wagers not offered left out; it loads back to the same rules."
+            ),
+        ),
+    ] = False,
 ) -> None:
-    """Show every house rule in force with its paragraph; non-PA options are marked."""
+    """Show every house rule in force with its paragraph; non-PA options are marked.
+
+    Amounts are shown in dollars (the file holds cents), shares in percent, each rule by a
+    readable label beside the field name it is filed under; one row per side wager offered.
+    """
+    import json
+    import sys
+
+    from rich.markup import escape
     from rich.table import Table
 
-    house = house_rules(preset, rules, overrides)
-    flagged = {finding.field: finding for finding in house.non_pa()}
+    from tablegames.rules.labels import filing_mapping, rule_rows
+
+    house: Rules = house_rules(preset, rules, overrides)
+    if as_json:
+        sys.stdout.write(json.dumps(filing_mapping(house), indent=2) + "\n")
+        return
     table = Table(title="House rules (Rules Submission, 601a.2)")
-    for column in ("rule", "value", "", "meaning"):
-        table.add_column(column)
-    for name, info in Rules.model_fields.items():
-        mark = f"non-PA {flagged[name].paragraph}" if name in flagged else ""
-        table.add_row(name, str(getattr(house, name)), mark, info.description or "")
+    table.add_column("Rule")
+    # Operators file by field name: it is never broken across lines.
+    table.add_column("Field", no_wrap=True)
+    table.add_column("Value")
+    table.add_column("Paragraph", overflow="fold")
+    for row in rule_rows(house):
+        value = escape(row.value) + (f"\n[red]{row.non_pa}[/red]" if row.non_pa else "")
+        table.add_row(escape(row.label), row.field, value, row.paragraphs)
     Console().print(table)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -46,7 +46,8 @@ class Finding:
 class Rules(BaseModel):
     """A Blackjack Rules Submission. Amounts are integer cents."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=False)
+    # Strict: a Submission means what it says ("6", "yes", true are not numbers or booleans).
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     # --- cards and shoe -------------------------------------------------------------------
     decks: int = Field(6, ge=1, le=8, description="633a.3(a): decks in the dealing shoe (1-8).")
@@ -236,47 +237,12 @@ class Rules(BaseModel):
             low, high = getattr(entry, "min_wager", 1), getattr(entry, "max_wager", 1)
             if low > high:
                 found.append(Finding(f"side_wagers.{name}", "minimum exceeds maximum", None))
-        royal = offers.royal_match_21
-        if royal is not None:
-            single = royal.paytable in ("A", "B")
-            if single and self.decks != 1:
-                found.append(
-                    Finding(
-                        "side_wagers.royal_match_21.paytable",
-                        f"paytable {royal.paytable} is for a single deck, not {self.decks}",
-                        "633a.13(f)(1)",
-                    )
-                )
-            if not single and self.decks == 1:
-                found.append(
-                    Finding(
-                        "side_wagers.royal_match_21.paytable",
-                        f"paytable {royal.paytable} is for multiple decks, not one",
-                        "633a.13(f)(2)",
-                    )
-                )
-        bet_the_set = offers.bet_the_set_21
-        if bet_the_set is not None:
-            allowed = {1: ("A",), 2: ("B",)}.get(self.decks, ("C", "D") if self.decks >= 4 else ())
-            if bet_the_set.paytable not in allowed:
-                found.append(
-                    Finding(
-                        "side_wagers.bet_the_set_21.paytable",
-                        f"paytable {bet_the_set.paytable} does not fit {self.decks} decks "
-                        f"(allowed: {', '.join(allowed) or 'none'})",
-                        "633a.13(g)",
-                    )
-                )
-        if offers.match_the_dealer is not None and self.decks not in (6, 8):
-            found.append(
-                Finding(
-                    "side_wagers.match_the_dealer",
-                    f"the paytables are for six or eight decks, not {self.decks}",
-                    "633a.13(d)",
-                )
-            )
-        if offers.super_match is not None:
-            if self.variant != "blackjack_switch":
+        # 633a.13(d), (f), (g), (i): the paytable must be one printed for the number of decks.
+        for name in DECK_PAYTABLE_WAGERS:
+            entry = getattr(offers, name)
+            if entry is None:
+                continue
+            if name == "super_match" and self.variant != "blackjack_switch":
                 found.append(
                     Finding(
                         "side_wagers.super_match",
@@ -284,14 +250,9 @@ class Rules(BaseModel):
                         "633a.6(e)(7)",
                     )
                 )
-            if self.decks not in (6, 8):
-                found.append(
-                    Finding(
-                        "side_wagers.super_match",
-                        f"the paytables are for six or eight decks, not {self.decks}",
-                        "633a.13(i)",
-                    )
-                )
+            finding = paytable_deck_finding(name, getattr(entry, "paytable", None), self.decks)
+            if finding is not None:
+                found.append(finding)
         if offers.bad_beat is not None and offers.bad_beat.reset < 500_000:
             found.append(
                 Finding(
@@ -403,3 +364,70 @@ class Rules(BaseModel):
                 )
             )
         return found
+
+
+# The side wagers whose paytable depends on the number of decks, in the order their findings are
+# listed: 633a.13(f) Royal Match 21, 633a.13(g) Bet the Set 21, 633a.13(d) Match-the-Dealer,
+# 633a.13(i) Super Match. (The other paytables of 633a.13 and 633b.16 name no deck count.)
+DECK_PAYTABLE_WAGERS: Final = (
+    "royal_match_21",
+    "bet_the_set_21",
+    "match_the_dealer",
+    "super_match",
+)
+
+
+def paytable_deck_finding(wager: str, paytable: str | None, decks: int) -> Finding | None:
+    """The finding when `paytable` of `wager` is not one the regulation prints for `decks` decks.
+
+    The one statement of the deck rules: `Rules.findings` applies it to the wagers offered and
+    `tablegames edge` to a what-if paytable. `paytable` None means the one that follows the
+    decks (Match-the-Dealer and Super Match have no paytable field; their table is named
+    "6-deck" or "8-deck"). None for a wager whose paytable does not depend on the decks.
+
+    >>> found = paytable_deck_finding("royal_match_21", "A", 6)
+    >>> (found.message, found.paragraph) if found else None
+    ('paytable A is for a single deck, not 6', '633a.13(f)(1)')
+    >>> paytable_deck_finding("bet_the_set_21", "B", 2) is None
+    True
+    """
+    if wager == "royal_match_21" and paytable is not None:
+        single = paytable in ("A", "B")
+        if single and decks != 1:
+            return Finding(
+                "side_wagers.royal_match_21.paytable",
+                f"paytable {paytable} is for a single deck, not {decks}",
+                "633a.13(f)(1)",
+            )
+        if not single and decks == 1:
+            return Finding(
+                "side_wagers.royal_match_21.paytable",
+                f"paytable {paytable} is for multiple decks, not one",
+                "633a.13(f)(2)",
+            )
+    if wager == "bet_the_set_21" and paytable is not None:
+        # 633a.13(g)(1)-(3): A one deck, B two decks, C and D four or more; none for three.
+        allowed = {1: ("A",), 2: ("B",)}.get(decks, ("C", "D") if decks >= 4 else ())
+        if paytable not in allowed:
+            return Finding(
+                "side_wagers.bet_the_set_21.paytable",
+                f"paytable {paytable} does not fit {decks} decks "
+                f"(allowed: {', '.join(allowed) or 'none'})",
+                "633a.13(g)",
+            )
+    if wager in ("match_the_dealer", "super_match"):
+        # 633a.13(d)(1)-(2), 633a.13(i)(1)-(2): one paytable for six decks, one for eight.
+        paragraph = "633a.13(d)" if wager == "match_the_dealer" else "633a.13(i)"
+        if decks not in (6, 8):
+            return Finding(
+                f"side_wagers.{wager}",
+                f"the paytables are for six or eight decks, not {decks}",
+                paragraph,
+            )
+        if paytable is not None and paytable != f"{decks}-deck":
+            return Finding(
+                f"side_wagers.{wager}",
+                f"the {paytable} paytable is not the one for {decks} decks",
+                f"{paragraph}({1 if decks == 6 else 2})",
+            )
+    return None

@@ -93,7 +93,8 @@ from tablegames.analysis.exact.side_outcomes import (
     check_decks,
 )
 from tablegames.errors import WagerError
-from tablegames.rules import Rules
+from tablegames.rules import Finding, Rules
+from tablegames.rules.model import DECK_PAYTABLE_WAGERS, paytable_deck_finding
 
 __all__ = [
     "BY_PLAYER_HAND_NOTE",
@@ -169,6 +170,21 @@ def _number(value: Fraction | None) -> float | None:
     return None if value is None else float(value)
 
 
+def _non_pa(wager: str, paytable: str | None, decks: int, rules: Rules) -> list[Finding]:
+    """What the analysed game has that Pennsylvania does not allow, as `tablegames edge` flags it.
+
+    A what-if paytable against a deck count the regulation does not print it for (633a.13(d),
+    (f), (g), (i)) is analysed, not refused, and flagged by the rule `Rules.findings` applies to
+    a filed paytable; then the house rules' own non-PA options, as the main game's report does.
+    """
+    found: list[Finding] = []
+    if wager in DECK_PAYTABLE_WAGERS:
+        finding = paytable_deck_finding(wager, paytable, decks)
+        if finding is not None:
+            found.append(finding)
+    return found + rules.non_pa()
+
+
 def edge_report(
     wager: str,
     *,
@@ -183,11 +199,15 @@ def edge_report(
     is that of the net result per unit wagered. A progressive wager's figures are at `meter`
     (the meter amount in units of the wager), by default the Rules Submission's reset amount
     over the wager's minimum; `meter` gives the linear function and the break-even meter.
+    `non_pa` (text) and `non_pa_findings` (field, message, paragraph) flag a paytable used
+    against a deck count the regulation does not print it for, and the rules' non-PA options.
     """
     check_decks(decks)
     analysed = rules.model_copy(update={"decks": decks})
     analysis = analyse(wager, analysed, paytable=paytable)
     amount = None if meter is None else Fraction(meter)
+    paid_meter = analysis._meter(amount) if analysis.progressive else None
+    non_pa = _non_pa(wager, analysis.paytable, decks, rules)
     report: dict[str, Any] = {
         "wager": wager,
         "decks": decks,
@@ -200,12 +220,20 @@ def edge_report(
                 "line": "+".join(line.line for line in outcome.lines),
                 "probability": float(outcome.probability),
                 "pays": outcome.pays,
+                # The line's house-positive share of the house edge, -P x net win: with the
+                # losing probability they sum to `house_edge` (the CSV's contribution column).
+                "contribution": float(-outcome.probability * (outcome.returned(paid_meter) - 1)),
             }
             for outcome in analysis.outcomes
         ],
         "losing_probability": float(analysis.losing),
         "dealer_hits_soft_17": rules.dealer_hits_soft_17,
         "notes": list(analysis.notes),
+        "non_pa": [str(finding) for finding in non_pa],
+        "non_pa_findings": [
+            {"field": item.field, "message": item.message, "paragraph": item.paragraph}
+            for item in non_pa
+        ],
     }
     if analysis.progressive:
         chosen = analysis._meter(amount)
