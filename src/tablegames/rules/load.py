@@ -15,7 +15,6 @@ decks: must be at most 8 (58 Pa. Code 633a.3(a)); colour: is not a house rule
 
 from __future__ import annotations
 
-import json
 import tomllib
 from collections.abc import Iterable, Mapping
 from importlib import resources
@@ -25,7 +24,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from tablegames.errors import RulesError
-from tablegames.inputs import InputError, read_toml
+from tablegames.inputs import InputError, parse_json, read_toml
 from tablegames.rules.model import Finding, Rules
 
 PRESET_PACKAGE = "tablegames.rules.presets"
@@ -155,8 +154,11 @@ def parse_override(text: str) -> tuple[str, Any]:
     if not sep or not name.strip():
         raise RulesError(f"override {text!r} must look like NAME=VALUE")
     try:
-        value: Any = json.loads(raw)
-    except json.JSONDecodeError:
+        value: Any = parse_json(raw, f"the value of --set {name.strip()}")
+    except InputError as error:
+        if raw.lstrip()[:1] in ("[", "{", '"'):
+            # Meant as JSON and not valid: say so rather than take it as a string.
+            raise RulesError(error.message) from None
         value = raw
     return name.strip(), value
 
