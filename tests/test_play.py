@@ -18,8 +18,11 @@ from tablegames.blackjack.actions import Action
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.table import Table
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.play import parse_dollars, play_terminal, round_committed, round_net
+from tablegames.errors import WagerError
+from tablegames.inputs import parse_dollars
+from tablegames.play import play_terminal
 from tablegames.play_display import SIDE_NAMES
+from tablegames.play_ledger import round_committed, round_net
 from tablegames.rng import SeededRandom
 from tablegames.rules import Rules
 
@@ -190,8 +193,12 @@ def test_q_quits_and_eof_quits() -> None:
     assert "Goodbye: 0 round(s) played, chips $1,000.00" in run(answers("q"))
     assert "Goodbye: 0 round(s) played" in run(answers())
     mid_round = run(answers(""))  # a wager, then the input ends before the decision
-    assert "not settled or counted" in mid_round
-    assert "chips $1,000.00" in mid_round
+    # Nothing was settled: the Blackjack Wager still on the layout is returned (not "the round
+    # is not counted": settled wagers stand, see tests/test_play_leaving.py).
+    assert "Not yet settled; returned to you:\n  Box 1 Blackjack Wager $10.00" in mid_round
+    assert "Goodbye: 0 round(s) played and 1 left unfinished, chips $1,000.00 ($0.00)." in (
+        mid_round
+    )
 
 
 def test_double_for_less_and_insurance_amounts() -> None:
@@ -245,7 +252,13 @@ def test_the_game_stops_below_the_table_minimum() -> None:
 
 
 def test_too_many_boxes_is_refused_by_the_engine() -> None:
-    assert "633a.6(f)" in run(answers(), boxes=4)
+    # The engine's WagerError is raised (the CLI prints it and exits 2), before anything shows.
+    console = Console(record=True, width=100, force_terminal=False)
+    with pytest.raises(
+        WagerError, match=r"wagers on 4 boxes; the house allows one player 3 .*633a\.6\(f\)"
+    ):
+        play_terminal(Rules(), boxes=4, console=console, input_fn=Script(answers()))
+    assert console.export_text() == ""
 
 
 def test_live_play_uses_the_secure_random(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -296,25 +309,27 @@ def test_every_wager_placed_is_settled_once() -> None:
 # --- side wagers (633a.6(e)) and EZ Bust (633b.16) -----------------------------------------------
 
 # Every side wager but Super Match (a Blackjack Switch wager, 633a.6(e)(7)), at six decks.
-ALL_SIDES = Rules(
-    side_wagers={
-        "lucky_ladies": {},
-        "match_the_dealer": {},
-        "in_between": {},
-        "royal_match_21": {},
-        "bet_the_set_21": {},
-        "kings_bounty": {},
-        "bad_beat": {"magic_card": True, "lucky_player": True},
-        "three_card_poker": {},
-        "hit_and_run": {},
-        "straight_jack": {},
-        "house_money": {},
-        "ez_bust": {},
+ALL_SIDES = Rules.model_validate(
+    {
+        "side_wagers": {
+            "lucky_ladies": {},
+            "match_the_dealer": {},
+            "in_between": {},
+            "royal_match_21": {},
+            "bet_the_set_21": {},
+            "kings_bounty": {},
+            "bad_beat": {"magic_card": True, "lucky_player": True},
+            "three_card_poker": {},
+            "hit_and_run": {},
+            "straight_jack": {},
+            "house_money": {},
+            "ez_bust": {},
+        }
     }
 )
-LADIES = Rules(side_wagers={"lucky_ladies": {}})
-EZ = Rules(side_wagers={"ez_bust": {}})
-PROGRESSIVE = Rules(side_wagers={"bad_beat": {}, "hit_and_run": {}})
+LADIES = Rules.model_validate({"side_wagers": {"lucky_ladies": {}}})
+EZ = Rules.model_validate({"side_wagers": {"ez_bust": {}}})
+PROGRESSIVE = Rules.model_validate({"side_wagers": {"bad_beat": {}, "hit_and_run": {}}})
 
 
 def first_round(rules: Rules, seed: int, side: dict[str, int] | None = None) -> Round:
@@ -462,7 +477,7 @@ def test_ez_bust_without_an_amount_takes_the_initial_wager() -> None:
 def test_chips_lost_on_a_side_wager_after_the_deal_are_gone() -> None:
     # $20 in chips: $10 on the Blackjack Wager, $5 on Lucky Ladies, which loses right after the
     # deal (633a.7(g)(1)); $5 is left for EZ Bust, not $10.
-    rules = Rules(side_wagers={"lucky_ladies": {}, "ez_bust": {}})
+    rules = Rules.model_validate({"side_wagers": {"lucky_ladies": {}, "ez_bust": {}}})
 
     def ladies_lose_ez_offered(game: Round) -> bool:
         lost = any(s.wager == "lucky_ladies" and s.returned == 0 for s in game.settlements())
@@ -493,7 +508,9 @@ def test_progressive_meters_are_shown_before_each_round() -> None:
 
 
 def test_bad_beat_selections_are_shown() -> None:
-    rules = Rules(side_wagers={"bad_beat": {"magic_card": True, "lucky_player": True}})
+    rules = Rules.model_validate(
+        {"side_wagers": {"bad_beat": {"magic_card": True, "lucky_player": True}}}
+    )
     text = run(side_policy(1, {"Bad Beat": "5"}), rules)
     assert re.search(r"Bad Beat: the Magic Card is \S+ · the Lucky Player is box [1-7] ", text)
 

@@ -41,7 +41,8 @@ MAX_DEPTH: Final = 12
 MAX_AMOUNT_CHARS: Final = 24
 # $10 billion: far above any table limit, small enough that nothing downstream overflows.
 MAX_CENTS: Final = 10**12
-_DOLLARS: Final = re.compile(r"^(-?)\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$")
+# ASCII digits only: "٣" is a digit to Python's \d but not an amount a player typed.
+_DOLLARS: Final = re.compile(r"^(-?)\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$", re.ASCII)
 
 
 class InputError(TableGamesError):

@@ -8,26 +8,25 @@ The side wagers the house offers (633a.6(e)) are asked for with each Blackjack W
 (633b.16) after the deal; their paytables come with the house rules (`play_display`), the
 progressive meters before each round, and each settlement names the paytable line it won.
 
->>> from tablegames.blackjack.events import WagerPlaced, WagerSettled
->>> round_net([
-...     WagerPlaced(box=1, hand=0, wager="blackjack", amount=2500, paragraph="633a.6(d)"),
-...     WagerSettled(box=1, hand=0, wager="blackjack", stake=2500, returned=6250,
-...                  outcome="blackjack", paragraph="633a.7(p)(3)"),
-... ])
-3750
+Leaving is fair both ways. `q` at any prompt, the end of the input or Ctrl-C ends the sitting;
+mid-round, every wager the round has settled (a side wager lost at the deal, 633a.7(g); a
+surrender's half, 633a.9(a)(1); a settled insurance) stays settled, and only the stakes still on
+the layout are returned (`play_ledger.open_stakes`). The chips at the end are the bankroll plus
+every settled net, to the cent. `?` at any prompt explains its keys and amounts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from decimal import Decimal, InvalidOperation
+from dataclasses import dataclass
+from typing import Final
 
 from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from tablegames.blackjack.actions import Action
-from tablegames.blackjack.events import Event, HoleCardRevealed, WagerPlaced, WagerSettled
+from tablegames.blackjack.actions import Action, Turn
+from tablegames.blackjack.events import HoleCardRevealed, WagerSettled
 from tablegames.blackjack.hand import is_blackjack, points
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.state import HandState, HandStatus, initial_hands
@@ -40,7 +39,8 @@ from tablegames.blackjack.wagers import (
     validate_side_wager,
 )
 from tablegames.cards import Card
-from tablegames.errors import IllegalActionError, TableGamesError, WagerError
+from tablegames.errors import TableGamesError
+from tablegames.inputs import parse_dollars
 from tablegames.money import format_cents
 from tablegames.play_display import (
     SIDE_NAMES,
@@ -50,6 +50,8 @@ from tablegames.play_display import (
     side_wagers_table,
     wager_label,
 )
+from tablegames.play_input import Help, LeftTable, Prompter, how_left, quoted
+from tablegames.play_ledger import leaving_report, round_net, settled_net
 from tablegames.rng import RandomSource, SecureRandom
 from tablegames.rules import Rules
 
@@ -58,6 +60,32 @@ PLAYER = "you"
 # w=switch k=keep (Action order)
 KEYS: dict[str, Action] = dict(zip("hsdprienbwk", Action, strict=True))
 _KEY_OF = {action: key for key, action in KEYS.items()}
+# What `?` says each key does, with the paragraph that allows it.
+_ACTION_HELP: Final[dict[Action, str]] = {
+    Action.HIT: "hit: draw another card (633a.7(i)(2), 633a.7(j))",
+    Action.STAND: "stand: take no more cards (633a.7(i)(2))",
+    Action.DOUBLE: "double down: one more card only, for up to the wager (633a.10(a))",
+    Action.SPLIT: "split the pair into two hands, the new one wagered equally (633a.11(a))",
+    Action.SURRENDER: "surrender: give up the hand for half the wager back (633a.9(a))",
+    Action.INSURANCE: "insurance: up to half the wager, pays 2 to 1 on a dealer Blackjack "
+    "(633a.8(b), 633a.13(b))",
+    Action.EVEN_MONEY: "even money: your Blackjack paid 1 to 1 now (633a.8(e))",
+    Action.DECLINE: "decline the offer",
+    Action.EZ_BUST: "EZ Bust: a wager up to your Blackjack Wager that the dealer busts, "
+    "1 to 1 (633b.16(c)-(d), (i))",
+    Action.SWITCH: "switch the second cards of your two hands (633a.12(a)(4))",
+    Action.KEEP: "keep the cards as dealt",
+}
+_SWITCH_HANDS_HELP: Final[dict[Action, str]] = {
+    Action.SWITCH: "play the two face-down switch cards instead of your cards (633c.4(f)(2))",
+    Action.KEEP: "play your two dealt cards; the switch cards are discarded (633c.4(f)(1))",
+}
+# The amount a key may carry, as `?` explains it.
+_AMOUNT_HELP: Final[dict[Action, str]] = {
+    Action.DOUBLE: "'d 5' doubles for $5, less than the wager (633a.10(a)); 'd' alone for all",
+    Action.INSURANCE: "'i 5' insures for $5; 'i' alone asks how much",
+    Action.EZ_BUST: "'b 5' places $5 on EZ Bust; 'b' alone the most, your Blackjack Wager",
+}
 _SUITS = {"S": ("♠", "bold"), "H": ("♥", "bold red"), "D": ("♦", "bold red"), "C": ("♣", "bold")}
 # Shoe steps worth telling the player about; cut, cover card placement and burns stay quiet.
 _SHOE_NEWS = {
@@ -68,32 +96,13 @@ _SHOE_NEWS = {
 }
 
 
-def round_net(events: Sequence[Event]) -> int:
-    """Cents the player won (positive) or lost in a round so far (all of it once complete).
+@dataclass(frozen=True, slots=True)
+class Sitting:
+    """How a sitting ended: the rounds completed, whether one was left unfinished, the chips."""
 
-    Every wager placed (Blackjack, double, split, insurance, side wagers, EZ Bust) is a
-    WagerPlaced event and every settlement a WagerSettled whose `returned` includes the stake, so
-    the net is what came back minus what went out.
-    """
-    returned = sum(event.returned for event in events if isinstance(event, WagerSettled))
-    placed = sum(event.amount for event in events if isinstance(event, WagerPlaced))
-    return returned - placed
-
-
-def parse_dollars(text: str) -> int:
-    """'25', '$25', '12.50', '-$1,000' -> cents; ValueError for anything else.
-
-    >>> parse_dollars("$1,000"), parse_dollars("12.5"), parse_dollars("-$20.00")
-    (100000, 1250, -2000)
-    """
-    try:
-        value = Decimal(text.strip().replace("$", "").replace(",", ""))
-    except InvalidOperation:
-        raise ValueError(f"{text!r} is not an amount in dollars") from None
-    cents = value * 100
-    if not cents.is_finite() or cents != cents.to_integral_value():
-        raise ValueError(f"{text!r} is not a whole number of cents")
-    return int(cents)
+    rounds: int
+    unfinished: bool
+    chips: int
 
 
 def card_text(card: Card) -> Text:
@@ -114,9 +123,12 @@ class _Game:
         random: RandomSource,
         bankroll: int,
     ) -> None:
-        self.rules, self.boxes, self.console, self.input_fn = rules, boxes, console, input_fn
+        self.rules, self.boxes, self.console = rules, boxes, console
+        self.prompter = Prompter(console, input_fn)
         self.table = Table(rules, random=random)
+        # The chips in hand between rounds; a round's net joins them as soon as it is complete.
         self.bankroll = bankroll
+        self.hands = initial_hands(rules)  # 633a.12(a)(1): two equal wagers at Blackjack Switch
         self.last_wagers = [rules.min_wager] * boxes
         # 633a.6(e): the side wagers placed with the Blackjack Wager (EZ Bust comes after the
         # deal, 633b.16(c)); each box remembers its last amount on each, none at first.
@@ -125,31 +137,30 @@ class _Game:
         self._shoe_seen = 0
         self._events_seen = 0
         self.rounds = 0
-        self.current: Round | None = None
-
-    # --- input -------------------------------------------------------------------------------
-
-    def ask(self, prompt: str) -> str:
-        """One answer from `input_fn(prompt)`; EOFError propagates and ends the game."""
-        answer = self.input_fn(prompt)
-        if self.input_fn is not input:  # a scripted input shows nothing: echo the exchange
-            self.console.print(Text(prompt + answer, style="dim"))
-        return answer.strip()
+        self.unfinished = False
+        self.current: Round | None = None  # the round being played, until its net is counted
 
     def error(self, message: str) -> None:
-        self.console.print(Text(f"  ✗ {message}", style="red"))
+        self.prompter.error(message)
+
+    def required_ante(self, amount: int) -> int:
+        return required_ante(self.rules, amount)
+
+    @property
+    def table_minimum(self) -> int:
+        """The fewest chips that can play a round: the minimum on every hand of one box."""
+        least = self.rules.min_wager
+        return least * self.hands + self.required_ante(least)
 
     # --- the game ----------------------------------------------------------------------------
 
     def run(self) -> None:
-        while self.bankroll >= self.rules.min_wager:
+        while self.bankroll >= self.table_minimum:
             self.console.rule(f"Round {self.rounds + 1} · chips {format_cents(self.bankroll)}")
             meters = meters_text(self.rules, self.table.meters)
             if meters is not None:
                 self.console.print(meters)
             wagers = self.ask_wagers()
-            if wagers is None:
-                return
             game = self.current = self.table.deal(wagers)
             self._events_seen = 0
             self.show_shoe_news()
@@ -158,73 +169,137 @@ class _Game:
                 self.show_layout(game)
                 self.show_side_settlements(game)
                 self.decide(game)
-            self.show_result(game)
+            # Counted before anything is shown: an interruption while the result is on the
+            # screen must not count the round twice or lose it.
+            net = round_net(game.events)
+            self.bankroll += net
             self.rounds += 1
+            self.current = None
+            self.show_result(game, net)
             self.show_shoe_news()
         self.console.print(
             f"Your chips ({format_cents(self.bankroll)}) are below the table minimum "
-            f"{format_cents(self.rules.min_wager)}."
+            f"{format_cents(self.table_minimum)}."
         )
 
-    def ask_wagers(self) -> list[BoxWager] | None:
+    def leave(self, reason: BaseException) -> None:
+        """The sitting ends mid-round: settled wagers stand, open stakes are returned."""
+        game, self.current = self.current, None
+        if game is None:
+            return
+        events = list(game.events)
+        self.bankroll += settled_net(events)
+        if game.is_complete:  # interrupted between the last settlement and the count
+            self.rounds += 1
+        else:
+            self.unfinished = True
+        how = how_left(reason)
+        number = self.rounds + (0 if game.is_complete else 1)
+        when = "after it was over" if game.is_complete else "before it was over"
+        self.console.print(Text(f"Round {number}: {how} {when}.", style="bold"))
+        for line in leaving_report(events, self.rules):
+            self.console.print(line)
+        net = settled_net(events)
+        self.console.print(
+            f"Round {number} settled net {signed(net)} · chips {format_cents(self.bankroll)}"
+        )
+
+    def ask_wagers(self) -> list[BoxWager]:
         """633a.6(c)-(f): a Blackjack Wager on each of the player's boxes, each followed by the
-        side wagers the house offers (633a.6(e)); None on 'q'."""
+        switch hands ante and the side wagers the house offers (633c.4(d), 633a.6(e))."""
         wagers: list[BoxWager] = []
-        hands = initial_hands(self.rules)  # 633a.12(a)(1): two equal wagers at Blackjack Switch
         for number in range(1, self.boxes + 1):
-            free = self.bankroll - sum(w.amount * hands + sum(w.side.values()) for w in wagers)
-            default = self.last_wagers[number - 1]
-            while True:
-                answer = self.ask(f"Box {number} wager [{format_cents(default)}] (q quits): ")
-                if answer.lower() == "q":
-                    return None
-                try:
-                    amount = parse_dollars(answer) if answer else default
-                    validate_amount(amount, self.rules, what=f"the Blackjack Wager on box {number}")
-                except (ValueError, WagerError) as problem:
-                    self.error(str(problem))
-                    continue
-                if amount * hands > free:
-                    self.error(f"you have {format_cents(free)} in chips for this box")
-                    continue
-                break
+            free = self.bankroll - sum(w.amount * self.hands + sum(w.side.values()) for w in wagers)
+            amount = self.ask_wager(number, free)
             self.last_wagers[number - 1] = amount
-            side = self.ask_side_wagers(number, free - amount * hands)
-            if side is None:
-                return None
-            ante = self.ask_ante(number, amount)
-            if ante is None:
-                return None
+            free -= amount * self.hands
+            side: dict[str, int] = {}
+            ante = self.ask_ante(number, amount, free)
             if ante:
                 side[SWITCH_HANDS_ANTE] = ante
+                free -= ante
+            side.update(self.ask_side_wagers(number, free))
             wagers.append(BoxWager(box=number, amount=amount, player=PLAYER, side=side))
         return wagers
 
-    def ask_ante(self, number: int, amount: int) -> int | None:
+    def ask_wager(self, number: int, free: int) -> int:
+        """One box's Blackjack Wager, checked by the engine and against the chips."""
+        default = self.last_wagers[number - 1]
+        rules = self.rules
+        what = (
+            f"Box {number}: your Blackjack Wager (633a.6(d)), {format_cents(rules.min_wager)} to "
+            f"{format_cents(rules.max_wager)} in multiples of {format_cents(rules.wager_unit)}"
+        )
+        if self.hands > 1:
+            what += "; it is placed on each of your two hands (633a.12(a)(1))"
+        help = Help(what, amounts=(f"empty repeats the last ({format_cents(default)})",))
+        while True:
+            answer = self.prompter.ask(
+                f"Box {number} wager [{format_cents(default)}] (q quits): ", help
+            )
+            try:
+                amount = parse_dollars(answer) if answer else default
+                validate_amount(amount, rules, what=f"the Blackjack Wager on box {number}")
+            except TableGamesError as problem:
+                self.error(str(problem))
+                continue
+            if amount * self.hands + self.required_ante(amount) > free:
+                self.error(f"you have {format_cents(free)} in chips for this box")
+                continue
+            return amount
+
+    def ask_ante(self, number: int, amount: int, free: int) -> int:
         """633c.4(c): $1 of ante for every $5 wagered at Switch Hands; a Blackjack premium
-        table makes it optional (633c.4(k)-(l)). 0 when there is none; None on 'q'."""
+        table makes it optional (633c.4(k)-(l)). 0 when there is none."""
         if self.rules.variant != "switch_hands":
             return 0
         ante = amount // 500 * 100
         if not self.rules.blackjack_premium:
             self.console.print(f"Box {number} switch hands ante {format_cents(ante)} (633c.4(c))")
             return ante
-        answer = self.ask(f"Box {number} switch hands ante {format_cents(ante)}? [y/N] ").lower()
-        if answer == "q":
-            return None
-        return ante if answer.startswith("y") else 0
+        if ante > free:
+            self.console.print(f"Box {number}: no chips left for the switch hands ante")
+            return 0
+        help = Help(
+            f"Box {number}: the switch hands ante, {format_cents(ante)} ($1 for every $5), is "
+            "optional at this Blackjack premium table (633c.4(k)-(l))",
+            keys=(
+                (
+                    "y",
+                    "place it: you may then switch, and a same suit or same colour Blackjack "
+                    "pays 2 to 1 (633c.4(o))",
+                ),
+                ("n", "no ante (also empty): play only Blackjack (633c.4(k))"),
+            ),
+        )
+        while True:
+            answer = self.prompter.ask(
+                f"Box {number} switch hands ante {format_cents(ante)}? [y/N] ", help
+            ).lower()
+            if answer in ("y", "yes"):
+                return ante
+            if answer in ("", "n", "no"):
+                return 0
+            self.error(f"answer y or n, not {quoted(answer)}")
 
-    def ask_side_wagers(self, number: int, free: int) -> dict[str, int] | None:
+    def ask_side_wagers(self, number: int, free: int) -> dict[str, int]:
         """633a.6(e): an amount on each side wager offered; empty repeats the box's last amount,
-        0 or '-' places none. The engine checks each against its limits; None on 'q'."""
+        0 or '-' places none. The engine checks each against its limits."""
         side: dict[str, int] = {}
         last = self.last_side[number - 1]
         for name in self.side_names:
             default = format_cents(last[name]) if name in last else "none"
+            offer = getattr(self.rules.side_wagers, name)
+            help = Help(
+                f"Box {number}: a {SIDE_NAMES[name]} wager (633a.6(e)), "
+                f"{format_cents(offer.min_wager)} to {format_cents(offer.max_wager)}; its "
+                "paytable is in the side wagers table above",
+                amounts=(f"empty repeats the last ({default})", "0 or - places none"),
+            )
             while True:
-                answer = self.ask(f"Box {number} {SIDE_NAMES[name]} wager [{default}] (0 none): ")
-                if answer.lower() == "q":
-                    return None
+                answer = self.prompter.ask(
+                    f"Box {number} {SIDE_NAMES[name]} wager [{default}] (0 none): ", help
+                )
                 try:
                     if not answer:
                         amount = last.get(name, 0)
@@ -232,7 +307,7 @@ class _Game:
                         amount = 0 if answer == "-" else parse_dollars(answer)
                     if amount:
                         validate_side_wager(name, amount, self.rules, box=number)
-                except (ValueError, WagerError) as problem:
+                except TableGamesError as problem:
                     self.error(str(problem))
                     continue
                 if amount > free:
@@ -251,9 +326,8 @@ class _Game:
         turn = game.turn
         if turn is None:
             return
-        choices = "  ".join(
-            f"[{_KEY_OF[a]}] {a.value.replace('_', ' ')}" for a in game.legal_actions()
-        )
+        legal = game.legal_actions()
+        choices = "  ".join(f"[{_KEY_OF[a]}] {a.value.replace('_', ' ')}" for a in legal)
         label = self.hand_label(turn.box, turn.hand, len(game.box(turn.box).hands))
         initial = game.box(turn.box).wager.amount
         if turn.kind == "switch_hands":
@@ -265,21 +339,22 @@ class _Game:
         if turn.kind == "ez_bust":
             # 633b.16(c)-(d), (i): after the deal against a 2-6, up to the initial wager.
             label += f" EZ Bust up to {format_cents(initial)}, 1 to 1 if the dealer busts (633b.16)"
+        help = decision_help(label, turn, legal)
         while True:
-            answer = self.ask(f"{label}: {choices} > ").lower()
+            answer = self.prompter.ask(f"{label}: {choices} > ", help).lower()
             key, _, rest = answer.partition(" ")
             action = KEYS.get(key)
             if action is None:
-                self.error(f"unknown choice {answer!r}: type one of the keys in brackets")
+                self.error(f"unknown choice {quoted(answer)}: type one of the keys in brackets")
                 continue
             try:
-                amount = parse_dollars(rest) if rest else None
-                if action is Action.INSURANCE and amount is None:
+                amount = parse_dollars(rest) if rest.strip() else None
+                if action is Action.INSURANCE and amount is None and action in legal:
                     amount = self.ask_insurance(game)
                 if action is Action.EZ_BUST and amount is None:
                     amount = initial  # 633b.16(d): the most, the initial Blackjack Wager
                 game.verify(action, amount)  # the engine's reason, naming the paragraph
-            except (ValueError, IllegalActionError) as problem:
+            except TableGamesError as problem:
                 self.error(str(problem))
                 continue
             stake = game.box(turn.box).hands[turn.hand].stake
@@ -301,8 +376,17 @@ class _Game:
     def ask_insurance(self, game: Round) -> int:
         """633a.8(b): insurance up to half the initial wager; an empty answer takes the most."""
         most = game.max_insurance()
-        answer = self.ask(f"  insurance amount [{format_cents(most)}]: ")
-        return parse_dollars(answer) if answer else most
+        help = Help(
+            f"Insurance: up to half the initial wager, {format_cents(most)} at most (633a.8(b)); "
+            "it pays 2 to 1 if the dealer has Blackjack (633a.13(b))",
+            amounts=(f"empty takes the most ({format_cents(most)})",),
+        )
+        while True:
+            answer = self.prompter.ask(f"  insurance amount [{format_cents(most)}]: ", help)
+            try:
+                return parse_dollars(answer) if answer else most
+            except TableGamesError as problem:
+                self.error(str(problem))
 
     # --- display -----------------------------------------------------------------------------
 
@@ -340,7 +424,7 @@ class _Game:
                         line.append(f"  {SIDE_NAMES.get(wager, wager)} {stake}", style="dim")
                 self.console.print(line)
 
-    def show_result(self, game: Round) -> None:
+    def show_result(self, game: Round, net: int) -> None:
         """The dealer's final hand, every settlement (633a.7(p)-(r)) and the chips."""
         self.show_layout(game)
         self.show_side_settlements(game)
@@ -361,8 +445,6 @@ class _Game:
                 item.paragraph,
             )
         self.console.print(table)
-        net = round_net(game.events)
-        self.bankroll += net
         style = "green" if net > 0 else "red" if net < 0 else ""
         chips = f"  ·  chips {format_cents(self.bankroll)}"
         self.console.print(Text.assemble("Round net ", (signed(net), style), chips))
@@ -409,11 +491,19 @@ class _Game:
                 )
 
 
-def round_committed(events: Sequence[Event]) -> int:
-    """Cents placed so far in a round and not yet settled (what is on the layout)."""
-    placed = sum(event.amount for event in events if isinstance(event, WagerPlaced))
-    settled = sum(event.stake for event in events if isinstance(event, WagerSettled))
-    return placed - settled
+def required_ante(rules: Rules, amount: int) -> int:
+    """633c.4(c): $1 for every $5 wagered at Switch Hands, unless optional (633c.4(k)-(l))."""
+    if rules.variant != "switch_hands" or rules.blackjack_premium:
+        return 0
+    return amount // 500 * 100
+
+
+def decision_help(label: str, turn: Turn, legal: Sequence[Action]) -> Help:
+    """What `?` shows at a decision: each legal key, what it does, and the amounts it takes."""
+    texts = _SWITCH_HANDS_HELP if turn.kind == "switch_hands" else {}
+    keys = tuple((_KEY_OF[action], texts.get(action, _ACTION_HELP[action])) for action in legal)
+    amounts = tuple(_AMOUNT_HELP[action] for action in legal if action in _AMOUNT_HELP)
+    return Help(label, keys=keys, amounts=amounts or None)
 
 
 def signed(cents: int) -> str:
@@ -449,40 +539,46 @@ def play_terminal(
     input_fn: Callable[[str], str] = input,
     random: RandomSource | None = None,
     bankroll: int = 100_000,
-) -> None:
+) -> Sitting:
     """Play until the player quits, the input ends or the chips fall below the table minimum.
 
-    Live play shuffles with the OS CSPRNG; pass a seeded `random` only for tests and demos.
+    Raises the engine's TableGamesError, before anything is shown, when the house does not
+    allow one player `boxes` adjacent boxes (633a.6(f)). Live play shuffles with the OS
+    CSPRNG; pass a seeded `random` only for tests and demos.
     """
+    # 633a.6(f): the engine checks the house allows one player this many adjacent boxes; the
+    # probe carries the ante a Switch Hands table requires (633c.4(c)).
+    ante = required_ante(rules, rules.min_wager)
+    side = {SWITCH_HANDS_ANTE: ante} if ante else {}
+    validate_box_wagers(
+        [
+            BoxWager(box=n, amount=rules.min_wager, player=PLAYER, side=side)
+            for n in range(1, boxes + 1)
+        ],
+        rules,
+    )
     console = console or Console()
-    try:
-        # 633a.6(f): the engine checks the house allows one player this many adjacent boxes.
-        validate_box_wagers(
-            [BoxWager(box=n, amount=rules.min_wager, player=PLAYER) for n in range(1, boxes + 1)],
-            rules,
-        )
-    except TableGamesError as problem:
-        console.print(Text(f"error: {problem}", style="red"))
-        return
-    console.print(rules_table(rules, boxes))
-    sides = side_wagers_table(rules)
-    if sides is not None:
-        console.print(sides)
     game = _Game(
         rules, boxes, console, input_fn, random if random is not None else SecureRandom(), bankroll
     )
-    console.print(
-        f"You have {format_cents(bankroll)} in chips. Keys: "
-        + ", ".join(f"{key}={action.value.replace('_', ' ')}" for key, action in KEYS.items())
-    )
-    game.show_shoe_news()
     try:
+        console.print(rules_table(rules, boxes))
+        sides = side_wagers_table(rules)
+        if sides is not None:
+            console.print(sides)
+        console.print(
+            f"You have {format_cents(bankroll)} in chips. Keys: "
+            + ", ".join(f"{key}={action.value.replace('_', ' ')}" for key, action in KEYS.items())
+            + "; ? shows help at any prompt, q leaves the table."
+        )
+        game.show_shoe_news()
         game.run()
-    except (EOFError, KeyboardInterrupt):
+    except (EOFError, KeyboardInterrupt, LeftTable) as reason:
         console.print()
-        if game.current is not None and not game.current.is_complete:
-            console.print("Input ended mid-round: that round is not settled or counted.")
+        game.leave(reason)
+    unfinished = " and 1 left unfinished" if game.unfinished else ""
     console.print(
-        f"Goodbye: {game.rounds} round(s) played, chips {format_cents(game.bankroll)} "
+        f"Goodbye: {game.rounds} round(s) played{unfinished}, chips {format_cents(game.bankroll)} "
         f"({signed(game.bankroll - bankroll)})."
     )
+    return Sitting(rounds=game.rounds, unfinished=game.unfinished, chips=game.bankroll)

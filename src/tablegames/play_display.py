@@ -36,6 +36,7 @@ from tablegames.blackjack.side import (
     three_card_poker,
 )
 from tablegames.blackjack.side.paytable import Paytable, PaytableLine, pays_to
+from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE
 from tablegames.money import format_cents
 from tablegames.rules import Rules
 
@@ -129,9 +130,11 @@ def line_text(rules: Rules, wager: str, line: str) -> str:
 
 
 def wager_label(wager: str) -> str:
-    """'Blackjack Wager', 'Double Wager', 'Lucky Ladies', 'EZ Bust'."""
+    """'Blackjack Wager', 'Double Wager', 'Lucky Ladies', 'EZ Bust', 'Switch Hands ante'."""
     if wager in SIDE_NAMES:
         return SIDE_NAMES[wager]
+    if wager == SWITCH_HANDS_ANTE:
+        return "Switch Hands ante"  # 633c.4(c)
     return f"{wager.replace('_', ' ').capitalize()} Wager"
 
 
@@ -159,10 +162,13 @@ def meters_text(rules: Rules, meters: Mapping[str, int]) -> Text | None:
 
 
 def rules_table(rules: Rules, boxes: int) -> RichTable:
-    """The house rules in force, each non-Pennsylvania option marked with its paragraph."""
+    """The house rules in force, each non-Pennsylvania option marked with its paragraph, then
+    the rules of the variation dealt at this table (`variant_lines`), each with its paragraph."""
     yes_no = {True: "yes", False: "no"}
     h17, obo = rules.dealer_hits_soft_17, rules.original_bets_only
     limit = "none" if rules.payout_limit is None else format_cents(rules.payout_limit)
+    # What the variation changes in these rows, with the paragraph that changes it.
+    changed = _variant_settings(rules)
     rows = [
         ("decks", "Decks", str(rules.decks)),
         ("shoe", "Shoe", rules.shoe.replace("_", " ")),
@@ -173,7 +179,7 @@ def rules_table(rules: Rules, boxes: int) -> RichTable:
         ("max_hands", "Max hands after splits", str(rules.max_hands)),
         ("resplit_aces", "Resplit aces", yes_no[rules.resplit_aces]),
         ("hit_split_aces", "Hit split aces", yes_no[rules.hit_split_aces]),
-        ("blackjack_pays", "Blackjack pays", rules.blackjack_pays.replace(":", " to ")),
+        ("blackjack_pays", "Blackjack pays", _ratio(rules)),
         ("even_money", "Even money", yes_no[rules.even_money]),
         ("original_bets_only", "Dealer BJ takes original bets only", yes_no[obo]),
         ("min_wager", "Table minimum", format_cents(rules.min_wager)),
@@ -184,21 +190,223 @@ def rules_table(rules: Rules, boxes: int) -> RichTable:
         # 633a.13(m): the aggregate limit on the pair-and-dealer-Blackjack lines.
         rows.append(("payout_limit", "Pair + dealer BJ payout limit", limit))
     non_pa = {finding.field: finding for finding in rules.non_pa()}
-    table = RichTable(title="House rules (Rules Submission)", title_justify="left")
+    title = "House rules (Rules Submission)"
+    if rules.variant in VARIANT_TITLES:
+        title += f": {VARIANT_TITLES[rules.variant]}"
+    table = RichTable(title=title, title_justify="left")
     for column in ("Rule", "Setting", "Pennsylvania"):
         table.add_column(column)
     house_choices = ("min_wager", "max_wager", "boxes", "payout_limit")
     for field, label, value in rows:
         finding = non_pa.pop(field, None)
-        if finding is None:
+        if finding is not None:
+            note = f"non-PA: {finding.message} ({finding.paragraph})"
+            table.add_row(label, changed.get(field, (value,))[0], Text(note, style="bold red"))
+        elif field in changed:
+            # The variation's own rule, citing its paragraph instead of "PA".
+            setting, paragraph = changed[field]
+            table.add_row(label, setting, Text(paragraph, style="cyan"))
+        else:
             house = field in house_choices  # the house's own choice
             table.add_row(label, value, Text("house limit" if house else "PA", style="dim green"))
-        else:
-            note = f"non-PA: {finding.message} ({finding.paragraph})"
-            table.add_row(label, value, Text(note, style="bold red"))
     for finding in non_pa.values():  # any option the rows above do not name
         table.add_row(finding.field, "", Text(f"non-PA: {finding}", style="bold red"))
+    lines = variant_lines(rules)
+    if lines:
+        table.add_section()
+        for topic, text, paragraph in lines:
+            table.add_row(topic, text, Text(paragraph, style="cyan"))
     return table
+
+
+# The variations of 633a.12 and 633c.4 by the name the Rules Submission gives them.
+VARIANT_TITLES: Final[Mapping[str, str]] = {
+    "blackjack_switch": "Blackjack Switch (633a.12(a))",
+    "switch_hands": "Switch Hands (633c.4)",
+    "hand_dealt": "dealt from the hand (633a.12(b))",
+}
+
+
+def _variant_settings(rules: Rules) -> dict[str, tuple[str, str]]:
+    """The main rows a variation changes, as field -> (setting, paragraph): the rows must not
+    promise what this table does not do."""
+    if rules.variant == "blackjack_switch":
+        changed = {
+            # 633a.12(a)(5)(i): against a dealer's multi-card 21 a Blackjack pays 1 to 1.
+            "blackjack_pays": (
+                f"{_ratio(rules)}, but 1 to 1 against a dealer 21 of more than two cards",
+                "633a.12(a)(5)(i)",
+            ),
+        }
+        if rules.switch_surrender and rules.late_surrender:
+            # The house reads 633a.9 as still applying (README, "Readings of the text").
+            changed["late_surrender"] = ("yes (a house option at Switch)", "633a.9(a)")
+        else:
+            # 633a.12(a)(4) lists double, split, stand and draw, not surrender.
+            changed["late_surrender"] = ("no: not a Switch decision", "633a.12(a)(4)")
+        if rules.even_money:
+            # Reading: the hands are not final until the switch decision, which comes later.
+            changed["even_money"] = ("no: the switch decision comes later", "633a.12(a)(4)")
+        return changed
+    if rules.variant == "switch_hands":
+        premium = rules.blackjack_premium
+        who = "with the ante" if premium else "after switching"
+        return {
+            "blackjack_pays": (
+                f"{_ratio(rules)}; a same suit or same colour Blackjack {who} 2 to 1",
+                "633c.4(o)" if premium else "633c.4(i)",
+            )
+        }
+    return {}
+
+
+def variant_lines(rules: Rules) -> list[tuple[str, str, str]]:
+    """The rules of the variation dealt at this table as (topic, rule, paragraph): what a player
+    at a Blackjack Switch, Switch Hands or hand-dealt table must know. Empty at the standard
+    game."""
+    if rules.variant == "blackjack_switch":
+        return _switch_lines(rules)
+    if rules.variant == "switch_hands":
+        return _switch_hands_lines(rules)
+    if rules.variant == "hand_dealt":
+        return _hand_dealt_lines(rules)
+    return []
+
+
+def _switch_lines(rules: Rules) -> list[tuple[str, str, str]]:
+    lines = [
+        ("Two wagers", "two equal Blackjack Wagers, one on each of two hands", "633a.12(a)(1)"),
+    ]
+    if rules.side_wagers.super_match is not None:
+        lines.append(("Super Match", "an optional wager on your first four cards", "633a.12(a)(2)"))
+    lines += [
+        ("Two hands", "two hands are dealt to each player", "633a.12(a)(3)"),
+        ("Switch", "the second cards of your two hands may be switched", "633a.12(a)(4)"),
+        ("Decisions", "then double, split, stand or draw on each hand", "633a.12(a)(4)"),
+    ]
+    # Surrender, even money and the 1 to 1 Blackjack are in the rows above.
+    lines += [
+        ("Both Blackjack", "your Blackjack ties a dealer Blackjack", "633a.12(a)(5)(ii)"),
+        (
+            "Switched Blackjack",
+            "a Blackjack made by switching counts 21: it loses to a dealer Blackjack",
+            "633a.12(a)(5)(iii)",
+        ),
+        (
+            "Switched Blackjack",
+            "and is returned against a dealer 21 or 22",
+            "633a.12(a)(5)(iv)",
+        ),
+        (
+            "Dealer 22",
+            "a dealer 22 returns every hand of 21 or less (pushes all but busted hands)",
+            "633a.12(a)(5)(v)",
+        ),
+    ]
+    return lines
+
+
+def _switch_hands_lines(rules: Rules) -> list[tuple[str, str, str]]:
+    when = "before" if rules.switch_cards_dealt == "before" else "after"
+    order = "633c.4(d)" if when == "before" else "633c.4(j)"
+    lines = [("Wagers", "Blackjack Wagers in $5 increments", "633c.4(b)")]
+    if rules.blackjack_premium:
+        lines += [
+            (
+                "Ante",
+                "optional: $1 for every $5 wagered, or play only Blackjack without it",
+                "633c.4(k)-(l)",
+            ),
+        ]
+    else:
+        lines.append(("Ante", "$1 for every $5 wagered, with every wager", "633c.4(c)"))
+    lines += [
+        # The regulation pays nothing on the ante (README, "Readings of the text").
+        ("Ante", "buys the switch cards; it is collected when you decide", "633c.4(c)"),
+        (
+            "Switch cards",
+            f"two face-down switch cards, dealt {when} your Blackjack hand",
+            order,
+        ),
+        (
+            "Switch",
+            "play your two dealt cards, or discard them and play the switch cards",
+            "633c.4(f)",
+        ),
+        (
+            "Decisions",
+            "surrender, double down and split as usual",
+            "633c.4(n)" if rules.blackjack_premium else "633c.4(h)",
+        ),
+    ]
+    if rules.blackjack_premium:
+        lines += [
+            ("Pays", f"1 to 1; Blackjack {_ratio(rules)}", "633c.4(o)"),
+            (
+                "Both Blackjack",
+                "your Blackjack against a dealer Blackjack pays 1 to 2",
+                "633c.4(o)",
+            ),
+            (
+                "Premium",
+                "with the ante, a same suit or same colour Blackjack pays 2 to 1",
+                "633c.4(o)",
+            ),
+        ]
+        return lines
+    lines += [
+        ("Kept cards", f"1 to 1; Blackjack {_ratio(rules)}", "633c.4(i)(1)"),
+        (
+            "Switched",
+            "a same suit or same colour Blackjack pays 2 to 1",
+            "633c.4(i)(2)(i)",
+        ),
+    ]
+    if rules.tie_blackjack_pays:
+        lines.append(
+            (
+                "Both Blackjack",
+                "after switching, your Blackjack against a dealer Blackjack pays 1 to 2",
+                "633c.4(i)(2)(ii)",
+            )
+        )
+    return lines
+
+
+def _ratio(rules: Rules) -> str:
+    return rules.blackjack_pays.replace(":", " to ")
+
+
+def _hand_dealt_lines(rules: Rules) -> list[tuple[str, str, str]]:
+    lines = [
+        ("Decks", "at most two decks, dealt from the dealer's hand", "633a.12(b)(1)"),
+        ("Shuffle", "by an automated shuffling device", "633a.12(b)(2)"),
+        ("Burn", "the first card is burned before each round", "633a.12(b)(5)"),
+        (
+            "Your cards",
+            "dealt face down; you may touch them and examine them with one hand",
+            "633a.12(b)(5)-(6)",
+        ),
+        (
+            "Turned over",
+            "a surrender, double or split turns your two cards over",
+            "633a.12(b)(6)(i)",
+        ),
+    ]
+    if rules.dealer_peeks or not rules.original_bets_only:
+        # Without the check (non-PA) and with original bets only, a busted hand waits so that
+        # a dealer Blackjack takes only the original wager (633a.11(d)); so does the engine.
+        lines.append(
+            (
+                "Bust",
+                "a busted hand is discarded at once and its wager collected",
+                "633a.12(b)(6)(ii)",
+            )
+        )
+    lines.append(
+        ("Settlement", "your cards are turned over when all wagers are settled", "633a.12(b)(9)")
+    )
+    return lines
 
 
 def side_wagers_table(rules: Rules) -> RichTable | None:

@@ -7,41 +7,66 @@ settled. One-roll wagers are taken down after the roll; a hardway stays up until
 The engine (`CrapsTable`) decides every error and settlement; this module only shows the table,
 asks, and moves the chips by what the events say.
 
->>> parse_amount("$12.50"), parse_amount("5")
-(1250, 500)
+Leaving is fair both ways: `q`, the end of the input or Ctrl-C ends the session; every roll
+thrown stays settled, and the wagers still up (placed for the next roll, or a hardway not yet
+decided) are taken down and returned. The chips at the end are the bankroll plus every settled
+net, to the cent.
+
+>>> from tablegames.craps.events import WagerPlaced, WagerSettled
+>>> chips_in_hand(100_000, [
+...     WagerPlaced(roll=1, wager_id=1, player="you", wager="hard_8", amount=500,
+...                 paragraph="623b.5(d)"),
+...     WagerSettled(roll=1, wager_id=1, player="you", wager="hard_8", stake=500, returned=None,
+...                  outcome="stays_up", line=None, level=None, odds="9 to 1",
+...                  paragraph="623b.5(b)"),
+... ])
+99500
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from decimal import Decimal, InvalidOperation
+from collections.abc import Callable, Sequence
+from typing import Final
 
 from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from tablegames.craps.dice import RandomDice, Roll
+from tablegames.craps.events import Event, WagerPlaced, WagerSettled
 from tablegames.craps.rules import CrapsRules
 from tablegames.craps.selection import RandomSelector, Selection
 from tablegames.craps.table import CrapsTable, RollResult
 from tablegames.craps.wagers import BETS, LINES, odds_text
-from tablegames.errors import TableGamesError
+from tablegames.errors import TableGamesError, WagerError
+from tablegames.inputs import InputError, parse_dollars
 from tablegames.money import format_cents
+from tablegames.play_input import Help, LeftTable, Prompter, how_left, quoted
 from tablegames.rng import RandomSource, SecureRandom
 
 _FACES = "⚀⚁⚂⚃⚄⚅"
-PROMPT = "Wager NAME AMOUNT (Enter rolls, ? lists wagers, q quits): "
+PROMPT = "Wager NAME AMOUNT (Enter rolls, ? help and the wagers, q quits): "
+# The longest wager name is far shorter; a longer one is refused without being echoed whole.
+_MAX_NAME_CHARS: Final = 40
 
 
-def parse_amount(text: str) -> int:
-    """Dollars ('5', '$12.50') to cents; ValueError for anything else."""
-    try:
-        value = Decimal(text.strip().replace("$", "").replace(",", "")) * 100
-    except InvalidOperation:
-        raise ValueError(f"{text!r} is not an amount in dollars") from None
-    if not value.is_finite() or value != value.to_integral_value():
-        raise ValueError(f"{text!r} is not a whole number of cents")
-    return int(value)
+def chips_in_hand(bankroll: int, events: Sequence[Event]) -> int:
+    """The chips not on the layout: the bankroll less every wager placed, plus everything the
+    settled wagers returned (a wager that stays up has returned nothing yet)."""
+    placed = sum(event.amount for event in events if isinstance(event, WagerPlaced))
+    returned = sum(event.returned or 0 for event in events if isinstance(event, WagerSettled))
+    return bankroll - placed + returned
+
+
+# What `?` shows at the wager prompt, after the table of the wagers offered.
+_HELP: Final = Help(
+    "Place wagers for the next roll, one per answer, then press Enter to roll (623b.5(c))",
+    keys=(
+        ("NAME AMOUNT", "place a wager, e.g. 'hard_8 5' or 'ce 2' (names in the table above)"),
+        ("Enter", "no more wagers: the Power Odds selection is shown, then the dice roll"),
+    ),
+    amounts=("each wager within its limits, in whole chips (623b.5(d))",),
+)
 
 
 def offered_table(rules: CrapsRules) -> RichTable:
@@ -101,19 +126,20 @@ class _Session:
         self, rules: CrapsRules, console: Console, input_fn: Callable[[str], str],
         random: RandomSource, bankroll: int,
     ) -> None:  # fmt: skip
-        self.rules, self.console, self.input_fn = rules, console, input_fn
+        self.rules, self.console = rules, console
+        self.prompter = Prompter(console, input_fn)
         self.table = CrapsTable(rules, dice=RandomDice(random), selector=RandomSelector(random))
-        self.chips = bankroll  # in hand; wagers on the layout are not counted here
+        self.bankroll = bankroll
         self.rolls = 0
 
-    def ask(self, prompt: str) -> str:
-        answer = self.input_fn(prompt)
-        if self.input_fn is not input:  # scripted input shows nothing: echo the exchange
-            self.console.print(Text(prompt + answer, style="dim"))
-        return answer.strip()
-
     def error(self, message: str) -> None:
-        self.console.print(Text(f"  ✗ {message}", style="red"))
+        self.prompter.error(message)
+
+    @property
+    def chips(self) -> int:
+        """In hand, from the table's own log: a wager is never counted twice or lost, however
+        the session is interrupted."""
+        return chips_in_hand(self.bankroll, self.table.events)
 
     @property
     def on_layout(self) -> int:
@@ -129,36 +155,49 @@ class _Session:
                 self.console.print(
                     f"  up: {BETS[wager.wager].label} {format_cents(wager.stake)}", style="cyan"
                 )
-            if not self.take_wagers():
-                return
+            self.take_wagers()
             # 623b.5(c): wagers close; the selection is made and shown before the dice.
             self.console.print(selection_text(self.rules, self.table.select()))
-            self.show(self.table.roll())
+            result = self.table.roll()
             self.rolls += 1
+            self.show(result)
 
-    def take_wagers(self) -> bool:
-        """Ask for wagers until an empty answer; False when the player quits."""
+    def take_wagers(self) -> None:
+        """Ask for wagers until an empty answer; `q` raises LeftTable."""
         while True:
-            answer = self.ask(PROMPT)
-            if answer.lower() == "q":
-                return False
+            answer = self.prompter.ask(PROMPT, _HELP, extra=(offered_table(self.rules),))
             if not answer:
-                return True
-            if answer == "?":
-                self.console.print(offered_table(self.rules))
-                continue
+                return
             name, _, amount_text = answer.partition(" ")
             try:
-                amount = parse_amount(amount_text) if amount_text.strip() else -1
-                if amount < 0:
-                    raise ValueError(f"give a wager and an amount, e.g. 'hard_8 5', not {answer!r}")
+                if len(name) > _MAX_NAME_CHARS:
+                    raise InputError(f"{quoted(name)} is not a wager (? lists them)")
+                if not amount_text.strip():
+                    raise InputError(
+                        f"give a wager and an amount, e.g. 'hard_8 5', not {quoted(answer)}"
+                    )
+                amount = parse_dollars(amount_text)
                 if amount > self.chips:
-                    raise ValueError(f"you have {format_cents(self.chips)} in chips")
+                    raise WagerError(f"you have {format_cents(self.chips)} in chips")
                 self.table.place(name.lower(), amount)
-            except (ValueError, TableGamesError) as problem:
+            except TableGamesError as problem:
                 self.error(str(problem))
-                continue
-            self.chips -= amount
+
+    def leave(self, reason: BaseException) -> None:
+        """623b.5(c): every roll thrown stays settled; the wagers up come down, returned."""
+        how = how_left(reason)
+        up = self.table.open_wagers
+        if not up:
+            self.console.print(f"{how.capitalize()}; no wager was up.")
+            return
+        self.console.print(f"{how.capitalize()}: every roll thrown is settled and stands.")
+        self.console.print(
+            f"Your wagers still up ({format_cents(self.on_layout)}) are taken down and returned."
+        )
+        for wager in up:
+            self.console.print(
+                Text(f"  {BETS[wager.wager].label} {format_cents(wager.stake)}", style="cyan")
+            )
 
     def show(self, result: RollResult) -> None:
         self.console.print(dice_text(result.dice))
@@ -181,7 +220,6 @@ class _Session:
                 Text(item.outcome.replace("_", " "), style=style),
                 returned,
             )
-            self.chips += item.returned or 0
         self.console.print(table)
         net = result.net
         sign = "+" if net > 0 else ""
@@ -195,28 +233,30 @@ def play_session(
     input_fn: Callable[[str], str] = input,
     random: RandomSource | None = None,
     bankroll: int = 100_000,
-) -> None:
-    """Play until the player quits or the input ends. Live play uses the OS CSPRNG for the
-    dice and the selection; pass a seeded `random` only for tests and demonstrations."""
+) -> int:
+    """Play until the player quits or the input ends; return the chips at the end. Live play
+    uses the OS CSPRNG for the dice and the selection; pass a seeded `random` only for tests
+    and demonstrations."""
     console = console or Console()
-    console.print(offered_table(rules))
     session = _Session(
         rules, console, input_fn, random if random is not None else SecureRandom(), bankroll
     )
-    console.print(
-        f"You have {format_cents(bankroll)} in chips. Wager as NAME AMOUNT (e.g. 'hard_8 5'); "
-        "one-roll wagers come down after each roll, hardways stay up until decided."
-    )
     try:
+        console.print(offered_table(rules))
+        console.print(
+            f"You have {format_cents(bankroll)} in chips. Wager as NAME AMOUNT (e.g. 'hard_8 5'); "
+            "one-roll wagers come down after each roll, hardways stay up until decided; "
+            "? shows help, q leaves the table."
+        )
         session.run()
-    except (EOFError, KeyboardInterrupt):
+    except (EOFError, KeyboardInterrupt, LeftTable) as reason:
         console.print()
-    up = session.on_layout
-    if up:
-        console.print(f"Your wagers still up ({format_cents(up)}) are taken down and returned.")
-    final = session.chips + up
+        session.leave(reason)
+    # What is up comes back: the chips are the bankroll plus every settled net.
+    final = session.chips + session.on_layout
     sign = "+" if final > bankroll else ""
     console.print(
         f"Goodbye: {session.rolls} roll(s), chips {format_cents(final)} "
         f"({sign}{format_cents(final - bankroll)})."
     )
+    return final
