@@ -18,7 +18,10 @@ from tablegames.cardsource import StackedShoe, stacked_cards
 from tablegames.errors import ShoeError, WagerError
 from tablegames.rules import rules_from_mapping
 
-BAD_BEAT: dict[str, object] = {"preset": "pa-6deck", "side_wagers": {"bad_beat": {"lucky_player": True}}}
+BAD_BEAT: dict[str, object] = {
+    "preset": "pa-6deck",
+    "side_wagers": {"bad_beat": {"lucky_player": True}},
+}
 
 
 def test_633a_3_a_each_card_at_most_once_per_deck() -> None:
