@@ -407,7 +407,7 @@ JACKPOT_CARDS = "TS TH 2S TD TC 2H 2D 2C 2S 2H 2D 3C"
 def test_the_ledger_follows_a_check_side_settlementd_with_odd_cents() -> None:
     # The random rounds almost never reach a jackpot: a Hit and Run meter of $1,500.01 paid
     # to two winners of an eight-card dealer hand (633a.7(o)(2)(ii)(C)), one cent left over.
-    rules = Rules(side_wagers={"hit_and_run": {"rate_bp": 1000}})
+    rules = Rules.model_validate({"side_wagers": {"hit_and_run": {"rate_bp": 1000}}})
     ledger = Ledger(rules)
     ledger.house -= 50_001  # the house raises the meter to $1,500.01 before the round
     ledger.meters["hit_and_run"] += 50_001

@@ -13,6 +13,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 import numpy as np
 import pytest
@@ -329,7 +330,7 @@ def test_633a_6_e_8_bad_beat_at_a_switch_table_names_why_it_is_not_analysed() ->
 
 
 def test_633a_13_j_1_offered_bonuses_are_lines_of_the_report() -> None:
-    offer = {"bad_beat": {"magic_card": True, "lucky_player": True}}
+    offer: Any = {"bad_beat": {"magic_card": True, "lucky_player": True}}
     report = edge_report("bad_beat", decks=6, paytable=None, rules=Rules(side_wagers=offer))
     lines = {line["line"] for line in report["lines"]}
     assert {"magic_card_bonus", "lucky_player_bonus"} <= lines

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import numpy as np
 import pytest
@@ -19,7 +20,7 @@ from tablegames.errors import RulesError
 from tablegames.rules import Rules
 
 # The common Pennsylvania house practice: split to four hands, aces split once, one card each.
-COMMON = {"resplit_aces": False, "hit_split_aces": False}
+COMMON: dict[str, Any] = {"resplit_aces": False, "hit_split_aces": False}
 
 
 def test_pa_base_six_decks_cdz_house_edge_0_330268_percent() -> None:

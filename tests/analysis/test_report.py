@@ -55,9 +55,6 @@ dealer_hits_soft_17 = true
 resplit_aces = false
 hit_split_aces = false
 """
-SWITCH = """\
-preset = "pa-blackjack-switch"
-"""
 MAX_HANDS_8 = """\
 decks = 6
 max_hands = 8
@@ -308,13 +305,17 @@ def test_rules_the_analysis_does_not_cover_are_reported_not_yet_analysed(
     assert "0.330268%" in text
 
 
-def test_a_blackjack_switch_table_shows_its_super_match_wager(tmp_path: Path) -> None:
-    page = _report_for(SWITCH, tmp_path, "switch.toml")
-    assert any(heading.startswith("Super Match") for heading in page.headings)
-    assert page.rule_row("variant")[0][1] == "blackjack switch"
-    main = page.all_text.split("2. Main game", 1)[1]
-    # Figures once the analysis covers Blackjack Switch; until then, the reason.
-    assert "not yet analysed: variant 'blackjack_switch'" in main or "House edge" in main
+# The Blackjack Switch, Switch Hands and hand-dealt pages, the Super Match wager of a Switch table
+# and the player-edge warning: tests/analysis/test_report_variants.py (from one deck: six-deck
+# Blackjack Switch takes a minute and a half).
+
+
+def test_a_pa_base_page_carries_no_player_edge_warning(pa_page: Page) -> None:
+    assert "player-edge" not in pa_page.ids
+    assert "the player has the edge" not in pa_page.all_text
+    # The house keeps its edge on the main game (and on each side wager, whose figures the page
+    # test above compares with `edge_report`).
+    assert not pa_page.row("CDZ- (best play on the cards of the hand)")[0][1].startswith("\u2212")
 
 
 def test_the_page_renders_in_headless_chromium(pa_html: Path, tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 import pytest
@@ -40,7 +41,7 @@ ACE, SIX, EIGHT, TEN = 0, 5, 7, 9
 # summary table: basic strategy in a cut-card game, a simulation of about ten billion hands per
 # rule set. Split to four hands, split aces one card each (the usual rules; the table does not
 # vary them). "6 Stand No No No" are Wong's Benchmark Rules.
-WIZARD = {
+WIZARD: dict[str, tuple[dict[str, Any], float]] = {
     "6D S17 no DAS, no surrender, no RSA": (
         {"double_after_split": False, "late_surrender": False, "resplit_aces": False},
         1.295,
@@ -275,7 +276,7 @@ def _decisions(result: GameValues, pair: int, up: int) -> Decision:
 
 # (decks, other rules, pair, up card). A dealer ten up brings in the dealer's Blackjack: with
 # the check it costs the round exactly 1; with no check and all bets lost, every stake.
-ENUMERATED = {
+ENUMERATED: dict[str, tuple[int, dict[str, Any], int, int]] = {
     "1D 8,8 v 6": (1, {}, EIGHT, SIX),
     "2D 8,8 v 6": (2, {}, EIGHT, SIX),
     "1D A,A v T, one card each": (1, {}, ACE, TEN),
@@ -358,7 +359,7 @@ def test_the_gap_is_card_removal_it_shrinks_with_more_decks() -> None:
     ],
 )
 def test_joint_law_of_one_split_hand_and_the_dealer_is_exact(
-    strategy: str, other: dict[str, bool], push_22: bool
+    strategy: str, other: dict[str, Any], push_22: bool
 ) -> None:
     # Summed over the dealer's outcomes, E[X; d] and E[X^2; d] must give the split X hand's
     # value and second moment from the hand values, and P(d) the dealer's distribution from

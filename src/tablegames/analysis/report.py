@@ -9,12 +9,21 @@ published range, the basic strategy chart, every side wager offered with its pay
 plain-language reading of each figure. Charts are PNGs embedded as data URIs and the style sheet
 is inline: the page loads nothing.
 
+Blackjack Switch (633a.12(a)) and Switch Hands (633c.4) get their exact house edge with the best
+switch decision, how often the switch is taken and (Switch Hands) what the option is worth, as
+`tablegames edge blackjack` computes them; what the page cannot give them (the standard deviation,
+a strategy chart, the rule options one by one) it says in plain words, with the reason. The
+hand-dealt game (633a.12(b)) is the standard game dealt differently. Whenever a computed house
+edge of the main game or of an offered side wager is negative, a warning opens the page naming
+the wager, what makes it so and the figure.
+
 The main-game analyses (about a second or two each) run in a small process pool and are
 remembered for the life of the process, keyed by the rules that matter to the main game.
 
 This module is the public face; the work is done beside it: `report_figures` computes the
 figures, `report_charts` draws the charts, `report_format` formats numbers and table cells,
-`report_rules`, `report_side` and `report_html` render the sections and the page.
+`report_rules`, `report_side` and `report_html` render the sections and the page,
+`report_variants` the switch games' figures, `report_warnings` the player-edge warning.
 
 >>> rules = Rules(decks=8, resplit_aces=False, hit_split_aces=False)
 >>> [option.label for option in rule_options(rules)][:3]
@@ -42,13 +51,16 @@ from tablegames.analysis.report_figures import (
     DECK_OPTIONS,
     FULL,
     HAND_OPTIONS,
+    SWITCH_VARIANTS,
     TABLE_FIELDS,
     Figure,
     GameFigures,
     Reference,
     ReportData,
     RuleOption,
+    SwitchFigures,
     analyse_game,
+    analyse_switch_game,
     collect,
     default_jobs,
     game_key,
@@ -93,6 +105,7 @@ from tablegames.analysis.report_rules import (
 from tablegames.analysis.report_side import (
     side_section,
 )
+from tablegames.analysis.report_warnings import PlayerEdge, player_edges, warning_banner
 from tablegames.rules import Rules, load_rules
 
 __all__ = [
@@ -109,6 +122,7 @@ __all__ = [
     "HAND_OPTIONS",
     "LABELS",
     "MINUS",
+    "SWITCH_VARIANTS",
     "TABLE_FIELDS",
     "UP_NAMES",
     "UP_ORDER",
@@ -116,10 +130,13 @@ __all__ = [
     "WAGER_NAMES",
     "Figure",
     "GameFigures",
+    "PlayerEdge",
     "Reference",
     "ReportData",
     "RuleOption",
+    "SwitchFigures",
     "analyse_game",
+    "analyse_switch_game",
     "build_report",
     "collect",
     "data_uri",
@@ -137,6 +154,7 @@ __all__ = [
     "offered_wagers_cell",
     "one_in",
     "percent",
+    "player_edges",
     "points",
     "reading_section",
     "references",
@@ -150,6 +168,7 @@ __all__ = [
     "split_description",
     "strategy_section",
     "summary_cards",
+    "warning_banner",
     "write_report",
 ]
 

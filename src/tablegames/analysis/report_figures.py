@@ -2,7 +2,10 @@
 force, of each rule option and of the reference rule sets, and the side wagers' edge reports.
 
 The main-game analyses (about a second or two each) run in a small process pool and are
-remembered for the life of the process, keyed by the rules that matter to the main game.
+remembered for the life of the process, keyed by the rules that matter to the main game. The
+switch games (Blackjack Switch 633a.12(a), Switch Hands 633c.4) are analysed by
+`exact.switch_games`, as `tablegames edge blackjack` does: about 1.5 minutes for six-deck
+Blackjack Switch, so their rule options are not analysed one by one.
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ HAND_OPTIONS: Final = (2, 3, 4)
 
 # Depth of a main-game analysis: CDZ- only; with basic strategy; with the dealer table and chart.
 CDZ, BASIC, FULL = 0, 1, 2
+# The variations with a switch decision, analysed by `exact.switch_games`, not `exact.game`.
+SWITCH_VARIANTS: Final = frozenset({"blackjack_switch", "switch_hands"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +60,20 @@ class Figure:
 
     house_edge: float
     std_dev: float
+
+
+@dataclass(frozen=True, slots=True)
+class SwitchFigures:
+    """A switch game's figures (exact.switch_games): the house edge with the best switch decision
+    and CDZ- play of the hands, on the basis the game's wagers give it (`basis`)."""
+
+    variant: str
+    house_edge: float
+    basis: str
+    switch_probability: float
+    # Switch Hands only: what the option is worth per Blackjack Wager, and the edge on that wager.
+    switch_option_value: float | None = None
+    house_edge_per_blackjack_wager: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +87,7 @@ class GameFigures:
     chart_png: bytes | None = None
     problem: str | None = None
     depth: int = FULL
+    switch: SwitchFigures | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +204,8 @@ def analyse_game(rules: Rules, depth: int) -> GameFigures:
     from tablegames.analysis.exact.blackjack_report import RANKS, chart_png, dealer_table
     from tablegames.analysis.exact.game import analyse, basic_from
 
+    if rules.variant in SWITCH_VARIANTS:
+        return analyse_switch_game(rules)
     try:
         cdz = analyse(rules, "cdz")
     except RulesError as error:
@@ -213,6 +235,47 @@ def analyse_game(rules: Rules, depth: int) -> GameFigures:
         chart_png=png,
         depth=depth,
     )
+
+
+def analyse_switch_game(rules: Rules) -> GameFigures:
+    """A switch game's figures, with the dealer's outcomes by up card: the dealer draws by
+    633a.7(m) whatever the variation, so they come from the standard game's analysis of the
+    same shoe (a dealer 22, which pushes at Blackjack Switch, is counted among the busts)."""
+    from tablegames.analysis.exact.blackjack_report import dealer_table
+    from tablegames.analysis.exact.game import analyse, check_supported
+    from tablegames.analysis.exact.switch_games import blackjack_switch, switch_hands
+
+    try:
+        # The hands are played as in the standard game: the same limits apply (633a.11(c)).
+        check_supported(game_rules(rules, variant="standard"))
+        if rules.variant == "blackjack_switch":
+            found = blackjack_switch(rules)
+        else:
+            found = switch_hands(rules)
+        # The dealer's table reads only the shoe and the drawing rule (633a.7(m)).
+        drawing = Rules(decks=rules.decks, dealer_hits_soft_17=rules.dealer_hits_soft_17)
+        dealer = dealer_table(analyse(drawing, "cdz"))
+    except RulesError as error:
+        return GameFigures(problem=f"not yet analysed: {error}", depth=FULL)
+    except Exception as error:  # an analysis fault must not sink the whole page
+        return GameFigures(
+            problem="not computed: the exact analysis does not handle this rule set yet "
+            f"({type(error).__name__}: {error})",
+            depth=FULL,
+        )
+    figures = SwitchFigures(
+        variant=rules.variant,
+        house_edge=float(found["house_edge"]),
+        basis=str(found["house_edge_basis"]),
+        switch_probability=float(found["switch_probability"]),
+        switch_option_value=_optional_float(found.get("switch_option_value")),
+        house_edge_per_blackjack_wager=_optional_float(found.get("house_edge_per_blackjack_wager")),
+    )
+    return GameFigures(dealer=dealer, depth=FULL, switch=figures)
+
+
+def _optional_float(value: Any) -> float | None:
+    return None if value is None else float(value)
 
 
 _MEMO: dict[str, GameFigures] = {}
@@ -260,9 +323,12 @@ def side_wager_reports(rules: Rules) -> list[tuple[str, dict[str, Any] | None, s
 
 
 def _covered(rules: Rules) -> bool:
-    """Whether the exact main-game analysis covers `rules` (else no option is worth analysing)."""
+    """Whether the exact main-game analysis covers `rules` in a second or two (else no option is
+    worth analysing: a switch game's options would take minutes each)."""
     from tablegames.analysis.exact.game import check_supported
 
+    if rules.variant in SWITCH_VARIANTS:
+        return False
     try:
         check_supported(rules)
     except RulesError:

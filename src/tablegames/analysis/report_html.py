@@ -1,6 +1,8 @@
 """`tablegames report`'s page rendered to HTML: the summary, the main game (reference figures,
 rule effects, the dealer's outcomes), the strategy chart and the reading notes, assembled with
-the rules and side wager sections into one self-contained page.
+the rules and side wager sections into one self-contained page. A warning opens the page when a
+computed house edge is negative (`report_warnings`); the switch games' figures and what the page
+cannot give them are in `report_variants`.
 """
 
 from __future__ import annotations
@@ -31,10 +33,20 @@ from tablegames.analysis.report_format import (
 from tablegames.analysis.report_rules import LABELS, rules_section
 from tablegames.analysis.report_side import side_section
 from tablegames.analysis.report_template import PAGE, READING, STYLE
-from tablegames.rules import Finding
+from tablegames.analysis.report_variants import (
+    SWITCH_READING,
+    hand_dealt_note,
+    switch_chart_note,
+    switch_effects_note,
+    switch_main_block,
+    switch_summary,
+)
+from tablegames.analysis.report_warnings import player_edges, warning_banner
+from tablegames.rules import Finding, Rules
 
 UP_ORDER: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 UP_NAMES: Final = {"T": "10", "A": "Ace"}
+SWITCH_READING_VARIANTS: Final = ("blackjack_switch", "switch_hands")
 
 
 def _figure_cells(figure: Figure | None, problem: str | None, places: int = 6) -> list[str]:
@@ -46,7 +58,9 @@ def _figure_cells(figure: Figure | None, problem: str | None, places: int = 6) -
 def main_section(data: ReportData, effects_png: bytes | None) -> str:
     main = data.main
     parts = ['<section id="main"><h2>2. Main game</h2>']
-    if main.cdz is None:
+    if main.switch is not None:
+        parts.append(switch_main_block(data.rules, main.switch))
+    elif main.cdz is None:
         parts.append(
             f'<div class="notice"><b>The main game of these rules is {esc(main.problem)}.</b> '
             "The reference figures below are for the standard game.</div>"
@@ -73,6 +87,8 @@ def main_section(data: ReportData, effects_png: bytes | None) -> str:
             )
         )
         parts.append(_reading("main"))
+        if data.rules.variant == "hand_dealt":
+            parts.append(hand_dealt_note())
     parts.append(references_block(data))
     parts.append(effects_block(data, effects_png))
     if main.dealer is not None:
@@ -84,6 +100,15 @@ def main_section(data: ReportData, effects_png: bytes | None) -> str:
 def references_block(data: ReportData) -> str:
     rows = []
     main = data.main
+    if main.switch is not None:
+        rows.append(
+            [
+                "<b>This submission, as filed</b>",
+                "Best switch, CDZ-",
+                percent(main.switch.house_edge, 6),
+                '<span class="muted">not computed</span>',
+            ]
+        )
     if main.cdz is not None:
         rows.append(["<b>This submission, as filed</b>", "CDZ-", *_figure_cells(main.cdz, None)])
     for reference, figures in data.references:
@@ -126,7 +151,13 @@ def references_block(data: ReportData) -> str:
             rows,
             numeric=(2, 3),
             caption="Pennsylvania's base game is S17, dealer checks for Blackjack, late "
-            "surrender, double on any two cards and after splitting, 3 to 2 Blackjack.",
+            "surrender, double on any two cards and after splitting, 3 to 2 Blackjack."
+            + (
+                " The reference rule sets are the standard game, for comparison with the "
+                "variation filed."
+                if main.switch is not None
+                else ""
+            ),
         )
         + _explain(esc(_split_aces_note(data) + reproduced))
     )
@@ -147,6 +178,9 @@ def _split_aces_note(data: ReportData) -> str:
 def effects_block(data: ReportData, effects_png: bytes | None) -> str:
     main = data.main
     parts = ["<h3>Effect of each rule option</h3>"]
+    if main.switch is not None:
+        parts.append(switch_effects_note(data.rules))
+        return "".join(parts)
     if main.cdz is None:
         parts.append(
             '<p class="muted">Not available: the main game of these rules is '
@@ -196,35 +230,59 @@ def effects_block(data: ReportData, effects_png: bytes | None) -> str:
 
 
 def dealer_block(main: GameFigures) -> str:
-    if main.dealer is None or main.by_up_card is None:
+    """The dealer's outcomes by up card; the player's result beside them where the analysis
+    gives it by up card (the standard and hand-dealt games)."""
+    if main.dealer is None:
         return ""
+    by_up = main.by_up_card
     columns = ("17", "18", "19", "20", "21", "bust", "blackjack")
     rows = []
     for up in UP_ORDER:
         outcome = main.dealer[up]
+        result = [] if by_up is None else [signed(f"{by_up[up] * 100:+.2f}%")]
         rows.append(
             [
                 f"<b>{UP_NAMES.get(up, up)}</b>",
                 *(f"{outcome[name] * 100:.2f}%" for name in columns),
-                signed(f"{main.by_up_card[up] * 100:+.2f}%"),
+                *result,
             ]
         )
+    head = ["Up card", "17", "18", "19", "20", "21", "Bust", "Blackjack"]
+    caption = "Chance of each final dealer hand given the up card (full shoe)"
+    if by_up is not None:
+        head.append("Player's result")
+        caption += (
+            "; player's result: average gain or loss per round against that up card with "
+            "basic strategy, as % of the initial wager."
+        )
+    else:
+        caption += ". The dealer draws by 633a.7(m) in every variation"
+        if main.switch is not None and main.switch.variant == "blackjack_switch":
+            caption += (
+                "; at Blackjack Switch a dealer 22, counted here among the busts, returns every "
+                "hand of 21 or less (633a.12(a)(5)(v))"
+            )
+        caption += ". The switch analysis gives no player's result by up card."
+    # The short reading explains the player's result: without that column, only its first line.
+    reading = (
+        _reading("dealer")
+        if by_up is not None
+        else _explain(
+            'Each row is one dealer up card and adds up to 100%. <a href="#reading">'
+            "More in section 5.</a>"
+        )
+    )
     return (
         "<h3>Dealer's outcome by up card</h3>"
-        + _table(
-            ["Up card", "17", "18", "19", "20", "21", "Bust", "Blackjack", "Player's result"],
-            rows,
-            numeric=range(1, 9),
-            caption="Chance of each final dealer hand given the up card (full shoe); player's "
-            "result: average gain or loss per round against that up card with basic strategy, "
-            "as % of the initial wager.",
-        )
-        + _reading("dealer")
+        + _table(head, rows, numeric=range(1, len(head)), caption=caption)
+        + reading
     )
 
 
-def strategy_section(main: GameFigures) -> str:
+def strategy_section(main: GameFigures, rules: Rules | None = None) -> str:
     head = '<section id="strategy"><h2>3. Strategy chart</h2>'
+    if main.switch is not None and rules is not None:
+        return head + switch_chart_note(rules) + "</section>"
     if main.chart_png is None:
         return (
             head + f'<p class="muted">Not available: the main game of these rules is '
@@ -241,10 +299,11 @@ def strategy_section(main: GameFigures) -> str:
     )
 
 
-def reading_section() -> str:
+def reading_section(variant: str = "standard") -> str:
+    entries = [*READING, SWITCH_READING] if variant in SWITCH_READING_VARIANTS else READING
     items = "".join(
         f"<dt>{esc(title)}</dt>" + "".join(f"<dd>{esc(p)}</dd>" for p in paragraphs)
-        for title, paragraphs in READING
+        for title, paragraphs in entries
     )
     return (
         '<section id="reading"><h2>5. How to read these figures</h2>'
@@ -263,12 +322,25 @@ def summary_cards(data: ReportData, flagged: Mapping[str, Finding]) -> str:
             f'<div class="value">{value}</div><div class="unit">{esc(unit)}</div></div>'
         )
 
-    if main.basic is not None and main.cdz is not None:
-        card("House edge, basic strategy", percent(main.basic.house_edge), "of each initial wager")
-        card("House edge, CDZ-", percent(main.cdz.house_edge), "best play without counting")
+    if main.switch is not None:
+        for label, value, unit, alert in switch_summary(main.switch):
+            card(label, value, unit, alert=alert)
+    elif main.basic is not None and main.cdz is not None:
+        card(
+            "House edge, basic strategy",
+            percent(main.basic.house_edge),
+            "of each initial wager",
+            alert=main.basic.house_edge < 0,
+        )
+        card(
+            "House edge, CDZ-",
+            percent(main.cdz.house_edge),
+            "best play without counting",
+            alert=main.cdz.house_edge < 0,
+        )
         card("Standard deviation", f"{main.basic.std_dev:.3f}", "initial wagers per round")
     else:
-        card("Main game", "not analysed", main.problem or "", alert=True)
+        card("Main game house edge", "not computed", main.problem or "", alert=True)
     card(
         "Non-PA options in force",
         str(len(flagged)),
@@ -301,16 +373,23 @@ def render(data: ReportData, *, source: str, today: dt.date | None = None) -> st
     body = "".join(
         [
             header,
+            warning_banner(player_edges(data)),
             summary_cards(data, flagged),
             rules_section(rules, flagged),
             main_section(data, effects_chart(data)),
-            strategy_section(data.main),
+            strategy_section(data.main, rules),
             side_section(data),
-            reading_section(),
+            reading_section(rules.variant),
             "<footer>Figures are exact expectations computed from the rules by enumerating "
             "the cards, with card removal; house edges are house-positive fractions of the "
-            "initial wager shown as percentages. The effect of each rule option was computed "
-            "by a separate exact analysis of the rules with that one option changed.</footer>",
+            "initial wager shown as percentages. "
+            + (
+                "For a switch game the effect of each rule option is left out (section 2 says why)."
+                if data.main.switch is not None
+                else "The effect of each rule option was computed by a separate exact analysis "
+                "of the rules with that one option changed."
+            )
+            + "</footer>",
         ]
     )
     return PAGE.substitute(version=esc(__version__), title=esc(title), style=STYLE, body=body)
