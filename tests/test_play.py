@@ -255,7 +255,7 @@ def test_too_many_boxes_is_refused_by_the_engine() -> None:
     # The engine's WagerError is raised (the CLI prints it and exits 2), before anything shows.
     console = Console(record=True, width=100, force_terminal=False)
     with pytest.raises(
-        WagerError, match=r"wagers on 4 boxes; the house allows one player 3 .*633a\.6\(f\)"
+        WagerError, match=r"wagers on 4 boxes; the house allows 3 per player .*633a\.6\(f\)"
     ):
         play_terminal(Rules(), boxes=4, console=console, input_fn=Script(answers()))
     assert console.export_text() == ""

@@ -26,7 +26,7 @@ def bad_input(args: list[str]) -> str:
 
 def test_633a_6_f_more_boxes_than_the_house_allows_is_bad_input() -> None:
     line = bad_input(["play", "--boxes", "4"])
-    assert "the house allows one player 3" in line
+    assert "the house allows 3 per player" in line
     assert "(58 Pa. Code 633a.6(f))" in line
 
 

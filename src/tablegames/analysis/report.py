@@ -70,7 +70,6 @@ from tablegames.analysis.report_figures import (
     side_wager_reports,
 )
 from tablegames.analysis.report_format import (
-    CENTS_FIELDS,
     CITATION,
     MINUS,
     WAGER_NAMES,
@@ -107,6 +106,7 @@ from tablegames.analysis.report_side import (
 )
 from tablegames.analysis.report_warnings import PlayerEdge, player_edges, warning_banner
 from tablegames.rules import Rules, load_rules
+from tablegames.rules.labels import CENTS_FIELDS
 
 __all__ = [
     "AS_WRITTEN",

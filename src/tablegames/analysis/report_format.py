@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from typing import Any, Final
 
 from tablegames.analysis.report_template import SHORT
+from tablegames.rules.labels import CENTS_FIELDS
 
-CENTS_FIELDS: Final = frozenset({"min_wager", "max_wager", "wager_unit", "payout_limit", "reset"})
 WAGER_NAMES: Final = {
     "lucky_ladies": "Lucky Ladies",
     "match_the_dealer": "Match the Dealer",

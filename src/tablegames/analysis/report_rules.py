@@ -7,7 +7,6 @@ from collections.abc import Mapping
 from typing import Final
 
 from tablegames.analysis.report_format import (
-    CENTS_FIELDS,
     WAGER_NAMES,
     _capital,
     _reading,
@@ -18,35 +17,10 @@ from tablegames.analysis.report_format import (
     split_description,
 )
 from tablegames.rules import Finding, Rules
+from tablegames.rules.labels import CENTS_FIELDS, FIELD_LABELS
 
-LABELS: Final = {
-    "decks": "Decks in the shoe",
-    "shoe": "Shoe or shuffler",
-    "penetration": "Share dealt before the cover card",
-    "boxes": "Betting positions",
-    "max_boxes_per_player": "Boxes one player may play",
-    "min_wager": "Table minimum",
-    "max_wager": "Table maximum",
-    "wager_unit": "Smallest wager unit",
-    "dealer_hits_soft_17": "Dealer hits soft 17",
-    "dealer_peeks": "Dealer checks for Blackjack",
-    "late_surrender": "Late surrender",
-    "double_after_split": "Double after split",
-    "max_hands": "Most hands after splitting",
-    "resplit_aces": "Aces may be split again",
-    "hit_split_aces": "Split aces may draw",
-    "blackjack_pays": "Blackjack pays",
-    "even_money": "Even money offered",
-    "original_bets_only": "Dealer Blackjack takes original wagers only",
-    "settlement_procedure": "Settlement order",
-    "side_wagers": "Side wagers offered",
-    "payout_limit": "Aggregate payout limit per round",
-    "variant": "Game",
-    "switch_cards_dealt": "Switch Hands cards dealt",
-    "switch_surrender": "Surrender at Blackjack Switch",
-    "blackjack_premium": "Blackjack premium (optional ante)",
-    "tie_blackjack_pays": "Switched Blackjack tie pays 1 to 2",
-}
+# One set of labels for every display of the rules (`tablegames rules show` too).
+LABELS: Final = FIELD_LABELS
 # Rules read only by a variation of the game: the variants that use them.
 VARIANT_FIELDS: Final = {
     "switch_cards_dealt": ("switch_hands",),

@@ -147,8 +147,8 @@ def validate_box_wagers(wagers: Sequence[BoxWager], rules: Rules) -> list[BoxWag
         # 633a.6(f): the Rules Submission sets how many adjacent boxes one player may play.
         if len(boxes) > rules.max_boxes_per_player:
             raise WagerError(
-                f"player {player!r} wagers on {len(boxes)} boxes; the house allows one player "
-                f"{rules.max_boxes_per_player}",
+                f"player {player!r} wagers on {len(boxes)} boxes; the house allows "
+                f"{rules.max_boxes_per_player} per player",
                 paragraph="633a.6(f)",
             )
         if boxes[-1] - boxes[0] != len(boxes) - 1:
