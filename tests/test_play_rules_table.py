@@ -149,7 +149,7 @@ def test_the_terminal_table_opens_with_its_rules(preset: str) -> None:
 
 def test_633a_12_a_4_a_house_that_allows_surrender_at_switch_says_so() -> None:
     text = render(
-        load_rules(preset="pa-blackjack-switch").model_copy(update={"switch_surrender": True})
+        load_rules(preset="pa-blackjack-switch").replace(switch_surrender=True)
     )
     assert row("Late surrender", "yes (a house option at Switch)", "633a.9(a)").search(text)
     assert "not a Switch decision" not in text
@@ -183,7 +183,7 @@ def test_633c_4_i_switch_hands_without_premium() -> None:
 
 
 def test_a_non_pa_option_at_a_variation_is_still_marked() -> None:
-    rules = load_rules(preset="pa-blackjack-switch").model_copy(update={"blackjack_pays": "6:5"})
+    rules = load_rules(preset="pa-blackjack-switch").replace(blackjack_pays="6:5")
     text = render(rules)
     assert re.search(
         r"│ Blackjack pays +│ 6 to 5, but 1 to 1 against a dealer 21 of more than two cards +│ "

@@ -100,3 +100,16 @@ def test_rules_check_rejects_a_file_that_is_not_toml(tmp_path: Path) -> None:
     result = runner.invoke(app, ["rules", "check", str(path)])
     # A file that is not TOML is bad input (exit 2), not a finding about valid rules (exit 1).
     assert result.exit_code == 2
+
+
+def test_633a_3_a_rules_replace_validates_each_field() -> None:
+    # model_copy(update=...) accepted decks=99; replace() checks the field as a new filing does.
+    base = Rules()
+    assert base.replace(decks=8).decks == 8
+    with pytest.raises(RulesError) as refusal:
+        base.replace(decks=99)
+    assert refusal.value.paragraph == "633a.3(a)"
+    with pytest.raises(RulesError, match="colour: not a house rule"):
+        base.replace(colour="red")
+    with pytest.raises(RulesError, match="must be true or false"):
+        base.replace(late_surrender="yes")

@@ -143,7 +143,7 @@ def test_blackjack_switch_least_favourable_rule_set_still_favours_the_player() -
     assert not warning.at_most
     assert warning.house_edge == pytest.approx(edge, abs=EXACT)
     # Any richer rule set is flagged with a bound no lower than its own figure.
-    richer = _only(least.model_copy(update={"max_hands": 3, "switch_surrender": True}))
+    richer = _only(least.replace(max_hands=3, switch_surrender=True))
     assert richer.at_most
     assert richer.house_edge == pytest.approx(edge, abs=EXACT)
 
@@ -180,7 +180,7 @@ def test_switch_hands_from_one_deck_with_the_premium_favours_the_player() -> Non
     assert _only(rules).house_edge == pytest.approx(edge, abs=EXACT)
     # From two decks or more Switch Hands keeps a house edge (+0.0159% at best from two).
     assert all(key[0] == 1 for key in SWITCH_HANDS_PLAYER_EDGES)
-    assert player_edge_warnings(rules.model_copy(update={"decks": 2, "max_hands": 4})) == []
+    assert player_edge_warnings(rules.replace(decks=2, max_hands=4)) == []
 
 
 def _side(decks: int, **offers: Any) -> Rules:

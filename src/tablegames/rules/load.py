@@ -101,6 +101,13 @@ def _findings_from(error: ValidationError) -> list[Finding]:
     return found
 
 
+def rules_error_from(error: ValidationError) -> RulesError:
+    """One RulesError listing every finding of a validation error, citing the first paragraph."""
+    found = _findings_from(error)
+    paragraph = next((item.paragraph for item in found if item.paragraph), None)
+    return RulesError("; ".join(str(item) for item in found), paragraph=paragraph)
+
+
 def findings_for_mapping(data: Mapping[str, Any]) -> tuple[Rules | None, list[Finding]]:
     """Build Rules from a mapping; return them (if buildable) and every finding, PA or not."""
     if not isinstance(data, Mapping):

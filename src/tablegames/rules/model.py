@@ -7,8 +7,12 @@ lists the ones in force so every display can mark them.
 >>> rules = Rules()
 >>> rules.decks, rules.dealer_hits_soft_17, rules.blackjack_pays
 (6, False, '3:2')
->>> rules.model_copy(update={"decks": 8}).decks
+>>> rules.replace(decks=8).decks
 8
+>>> rules.replace(decks=99)
+Traceback (most recent call last):
+...
+tablegames.errors.RulesError: decks: must be at most 8 (58 Pa. Code 633a.3(a))
 >>> Rules(dealer_hits_soft_17=True).non_pa()[0].paragraph
 '633a.7(m)'
 """
@@ -19,8 +23,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from tablegames.errors import RulesError
 from tablegames.rules.side import SideWagers
 
 ShoeKind = Literal["shoe", "double_shoe", "batch_shuffler", "continuous_shuffler"]
@@ -192,6 +197,24 @@ class Rules(BaseModel):
             "1 to 2 instead of tying (a premium table always pays it, 633c.4(o))."
         ),
     )
+
+    def replace(self, **changes: object) -> Rules:
+        """These rules with `changes`, each field validated as in a new Submission.
+
+        Use it instead of pydantic's `model_copy(update=...)`, which skips validation (it
+        would accept `decks=99`). Cross-field findings (`findings()`) are not raised here, so
+        what-if analyses can still build rules the regulation does not allow.
+        """
+        from tablegames.rules.load import rules_error_from
+
+        unknown = sorted(set(changes) - set(type(self).model_fields))
+        if unknown:
+            raise RulesError(f"{', '.join(unknown)}: not a house rule")
+        values = {name: getattr(self, name) for name in type(self).model_fields}
+        try:
+            return type(self).model_validate({**values, **changes})
+        except ValidationError as error:
+            raise rules_error_from(error) from None
 
     @property
     def blackjack_ratio(self) -> Fraction:

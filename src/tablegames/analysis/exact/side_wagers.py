@@ -203,7 +203,7 @@ def edge_report(
     against a deck count the regulation does not print it for, and the rules' non-PA options.
     """
     check_decks(decks)
-    analysed = rules.model_copy(update={"decks": decks})
+    analysed = rules.replace(decks=decks)
     analysis = analyse(wager, analysed, paytable=paytable)
     amount = None if meter is None else Fraction(meter)
     paid_meter = analysis._meter(amount) if analysis.progressive else None

@@ -79,17 +79,15 @@ def _best(options: dict[str, tuple[float, float]], *, surrender: bool) -> float:
 def _play_rules(rules: Rules, *, surrender: bool) -> Rules:
     """The rules the hands are played under: the standard game less what the variant forbids,
     and without the payout options applied afterwards (so analyses are shared)."""
-    return rules.model_copy(
-        update={
-            "variant": "standard",
-            "late_surrender": rules.late_surrender and surrender,
-            "side_wagers": SideWagers(),
-            "blackjack_premium": False,
-            "tie_blackjack_pays": False,
-            "blackjack_pays": "3:2",
-            "switch_surrender": False,
-            "switch_cards_dealt": "before",
-        }
+    return rules.replace(
+        variant="standard",
+        late_surrender=rules.late_surrender and surrender,
+        side_wagers=SideWagers(),
+        blackjack_premium=False,
+        tie_blackjack_pays=False,
+        blackjack_pays="3:2",
+        switch_surrender=False,
+        switch_cards_dealt="before",
     )
 
 
