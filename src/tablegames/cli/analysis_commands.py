@@ -167,25 +167,38 @@ def strategy_command(
     preset: PresetOption = None,
     rules: RulesOption = None,
     overrides: SetOption = None,
-    out: Annotated[Path, typer.Option(help="Folder for strategy.csv and strategy.png.")] = Path(
-        "."
-    ),
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Folder for strategy.csv and strategy.png (default: this folder)."),
+    ] = None,
+    as_csv: Annotated[
+        bool, typer.Option("--csv", help="Print the chart's CSV only; write no file.")
+    ] = False,
 ) -> None:
-    """The total-dependent basic strategy chart as CSV and as a PNG heat-map."""
+    """The total-dependent basic strategy chart as CSV and as a PNG heat-map.
+
+    The CSV (format: tablegames.blackjack.strategy_chart) reads back into the same chart.
+    """
     from tablegames.analysis.exact.blackjack_report import chart_csv, chart_png, strategy_chart
 
+    if as_csv and out is not None:
+        raise TableGamesError("--csv prints the chart and writes no file; leave out --out")
     house = house_rules(preset, rules, overrides)
+    if as_csv:
+        sys.stdout.write(chart_csv(strategy_chart(house)))
+        return
+    folder = Path(".") if out is None else out
     # The folder and both files are checked before the analysis, not after it.
-    output_folder(out, "--out")
+    output_folder(folder, "--out")
     for name in ("strategy.csv", "strategy.png"):
-        output_file(out / name, "--out file")
+        output_file(folder / name, "--out file")
     chart = strategy_chart(house)
-    out.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)
     text = chart_csv(chart)
-    (out / "strategy.csv").write_text(text, encoding="utf-8")
-    chart_png(chart, house, str(out / "strategy.png"))
+    (folder / "strategy.csv").write_text(text, encoding="utf-8")
+    chart_png(chart, house, str(folder / "strategy.png"))
     sys.stdout.write(text)
-    sys.stderr.write(f"wrote {out / 'strategy.csv'} and {out / 'strategy.png'}\n")
+    sys.stderr.write(f"wrote {folder / 'strategy.csv'} and {folder / 'strategy.png'}\n")
 
 
 @app.command("report")

@@ -8,13 +8,11 @@ and a dealer Blackjack chance p.
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 import numpy as np
 
-from tablegames.analysis.exact.basic_strategy import CODES, BasicChart, basic_chart
+from tablegames.analysis.exact.basic_strategy import CODES, HIT, BasicChart, basic_chart
 from tablegames.analysis.exact.game import (
     GameValues,
     Strategy,
@@ -23,6 +21,21 @@ from tablegames.analysis.exact.game import (
     two_card_options,
 )
 from tablegames.analysis.exact.hands import ACE, TEN
+from tablegames.blackjack.strategy_chart import (
+    HARD,
+    HARD_MORE,
+    HARD_MORE_TOTALS,
+    HARD_TOTALS,
+    PAIRS,
+    SOFT,
+    SOFT_MORE,
+    SOFT_MORE_TOTALS,
+    SOFT_TOTALS,
+    RowKey,
+    StrategyChart,
+    chart_csv_rows,
+    write_chart_csv,
+)
 from tablegames.rules import Rules
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
@@ -102,32 +115,55 @@ def strategy_chart(rules: Rules) -> BasicChart:
     return basic_chart(analyse(rules, "cdz"))
 
 
-def chart_rows(chart: BasicChart) -> list[list[str]]:
-    """The chart as rows: section, hand, then one code per up card 2-9, T, A."""
-    order = [*range(1, 10), ACE]
-    header = ["section", "hand", *(RANKS[up] for up in order)]
-    rows = [header]
-    for total in sorted(chart.hard):
-        if 5 <= total <= 20:
-            rows.append(["hard", str(total), *(CODES[chart.hard[total][up]] for up in order)])
-    for total in sorted(chart.soft):
-        if 13 <= total <= 20:
-            label = f"A,{total - 11}"
-            rows.append(["soft", label, *(CODES[chart.soft[total][up]] for up in order)])
-    for rank in sorted(chart.split, key=lambda r: (r == ACE, r)):
+def chart_model(chart: BasicChart) -> StrategyChart:
+    """The analysis's chart as the engine-side chart a policy plays and the CSV holds.
+
+    Nothing is lost: every row the analysis plays is carried over, and a row the analysis has
+    no entry for gets the code its own lookup uses then (`BasicChart.code`: hit; a pair with no
+    split entry: not split, `-`).
+    """
+    columns = [*range(1, 10), ACE]  # the CSV's up-card order: 2-9, T, A
+    cells: dict[RowKey, list[str]] = {}
+
+    def total_row(rows: dict[int, list[int]], total: int) -> list[str]:
+        row = rows.get(total)
+        return [CODES[HIT if row is None else row[up]] for up in columns]
+
+    for total in HARD_TOTALS:
+        cells[HARD, str(total)] = total_row(chart.hard, total)
+    for total in SOFT_TOTALS:
+        cells[SOFT, "A,A" if total == 12 else f"A,{total - 11}"] = total_row(chart.soft, total)
+    for rank in [*range(1, 10), ACE]:
+        splits = chart.split.get(rank, [False] * 10)
         label = f"{RANKS[rank]},{RANKS[rank]}"
-        rows.append(["pairs", label, *("P" if chart.split[rank][up] else "-" for up in order)])
-    for total in sorted(chart.hard_more):
-        if 12 <= total <= 17:
-            codes = [CODES[chart.hard_more[total][up]] for up in order]
-            rows.append(["hard, 3+ cards", str(total), *codes])
-    return rows
+        cells[PAIRS, label] = ["P" if splits[up] else "-" for up in columns]
+    for total in HARD_MORE_TOTALS:
+        cells[HARD_MORE, str(total)] = total_row(chart.hard_more, total)
+    for total in SOFT_MORE_TOTALS:
+        cells[SOFT_MORE, str(total)] = total_row(chart.soft_more, total)
+    return StrategyChart.from_cells(cells)
 
 
-def chart_csv(chart: BasicChart) -> str:
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(chart_rows(chart))
-    return buffer.getvalue()
+def chart_rows(chart: BasicChart) -> list[list[str]]:
+    """The chart as the CSV's rows: section, hand, then one code per up card 2-9, T, A."""
+    return chart_csv_rows(chart_model(chart))
+
+
+def chart_csv(chart: BasicChart | StrategyChart) -> str:
+    """The CSV `tablegames strategy` writes (format: `tablegames.blackjack.strategy_chart`)."""
+    return write_chart_csv(chart if isinstance(chart, StrategyChart) else chart_model(chart))
+
+
+def _pinned(row: list[str]) -> bool:
+    """The rows the printed chart shows: those a player consults (the CSV holds every row)."""
+    section, hand = row[0], row[1]
+    if section == HARD:
+        return int(hand) >= 5
+    if section == SOFT:
+        return hand != "A,A"
+    if section == HARD_MORE:
+        return 12 <= int(hand) <= 17
+    return section == PAIRS
 
 
 def chart_png(chart: BasicChart, rules: Rules, path: str) -> None:
@@ -137,7 +173,7 @@ def chart_png(chart: BasicChart, rules: Rules, path: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    rows = chart_rows(chart)[1:]
+    rows = [row for row in chart_rows(chart)[1:] if _pinned(row)]
     colours = {
         "S": "#e8c547",
         "H": "#ffffff",
