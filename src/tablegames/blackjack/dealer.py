@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from tablegames.blackjack import settlement, variants
 from tablegames.blackjack.events import (
+    EVERYONE,
+    HOUSE,
     CardDealt,
     DealerChecked,
     DealerCompleted,
@@ -193,7 +195,15 @@ class DealerProcedure:
         self.dealer_cards.append(card)
         self._log(
             CardDealt(
-                card=str(card), to="dealer", box=0, hand=0, face_up=face_up, paragraph=paragraph
+                card=str(card),
+                to="dealer",
+                box=0,
+                hand=0,
+                face_up=face_up,
+                # 633a.7(f)(4), (h): the hole card is exposed to no one at the table, the dealer
+                # included, until it is turned over (633a.7(l), HoleCardRevealed).
+                seen_by=EVERYONE if face_up else HOUSE,
+                paragraph=paragraph,
             )
         )
 

@@ -3,19 +3,28 @@
 Every event carries the paragraph it implements and serializes to a flat JSON object whose
 `event` field names its kind. `event_from_json` reads it back, so a stored log replays.
 
->>> event = CardDealt(card="AS", to="dealer", box=0, hand=0, face_up=True, paragraph="633a.7(f)(2)")
+>>> event = CardDealt(
+...     card="AS", to="dealer", box=0, hand=0, face_up=True, seen_by=EVERYONE,
+...     paragraph="633a.7(f)(2)",
+... )
 >>> event_from_json(event.to_json()) == event
 True
+
+Every card-bearing event says who may see its card when it is dealt (`CardDealt.seen_by`):
+`EVERYONE` (face up), `PLAYER` (the owning box's player only) or `HOUSE` (nobody at the table
+until an event reveals it). `tablegames.views` redacts a log for one viewer from these fields.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tablegames.eventlog import Event, read_event
+from tablegames.views import BLANK, EVERYONE, HIDDEN, HOUSE, PLAYER, DealtCard, Holder, JsonEvent
 
-__all__ = ["Event"]
+__all__ = ["BLACKJACK_SIGHT", "EVERYONE", "HOUSE", "PLAYER", "Event"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -50,6 +59,7 @@ class CardDealt(Event):
     box: int  # 0 for the dealer
     hand: int
     face_up: bool
+    seen_by: str  # EVERYONE, PLAYER or HOUSE: who may see the card as it is dealt
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -149,9 +159,105 @@ EVENT_TYPES: dict[str, type[Event]] = {
 
 def event_from_json(data: dict[str, Any]) -> Event:
     """Read one event back from its JSON object; unknown kinds or fields raise ScenarioError."""
+    if data.get("event") == CardDealt.kind and "seen_by" not in data:
+        data = {**data, "seen_by": _seen_by_before_the_field(data)}
     cls, values = read_event(data, EVENT_TYPES, game="blackjack")
     if cls is RoundStarted:
         values["boxes"] = tuple(tuple(box) for box in values["boxes"])
     if cls is CardsSwitched:
         values["cards"] = tuple(values["cards"])
     return cls(**values)
+
+
+def _seen_by_before_the_field(data: dict[str, Any]) -> str:
+    """Who saw a card in a log written before `seen_by` existed: that engine dealt face down
+    only the hole card (633a.7(f)(4)), the Switch Hands cards (633c.4(d)) and the hand-dealt
+    game's first two cards of each box (633a.12(b)(5)), so `to` and `face_up` decide it."""
+    if data.get("face_up") is True:
+        return EVERYONE
+    return PLAYER if data.get("to") == "box" else HOUSE
+
+
+# --- who sees what: the Blackjack log read by tablegames.views ----------------------------------
+
+_TURNED_OVER_BY_DECISION = frozenset({"surrender", "double", "split"})
+_BLACKJACK_WAGER = frozenset({"blackjack", "double", "split"})
+_DEALER: Holder = ("dealer", 0, 0)
+
+
+def _hand(box: int, hand: int) -> Holder:
+    return ("box", box, hand)
+
+
+def _switch_cards(box: int) -> Holder:
+    return ("switch", box, 0)
+
+
+class BlackjackSight:
+    """When a face-down card of a Blackjack round is turned up, or leaves unexposed.
+
+    - The hole card: exposed to no one, the dealer included (633a.7(h)), until it is turned
+      over: `hole_card_revealed` (633a.7(h) on a dealer Blackjack, 633a.7(l), 633a.12(b)(8)).
+    - The hand-dealt game's two face-down cards of a box (633a.12(b)(5)): its player examines
+      them (633a.12(b)(6)); the dealer turns them over for everyone on a surrender, double or
+      split (633a.12(b)(6)(i)) and, for the rest, as the hand's Blackjack Wager is settled
+      (633a.12(b)(9), and 633a.7(h) on a dealer Blackjack). A busted hand is discarded at once
+      (633a.12(b)(6)(ii)) and the text turns it over never: it stays concealed.
+    - The Switch Hands cards: dealt face down (633c.4(d)) and chosen unseen by the player too
+      (633c.4(f)); played, they are turned face up (633c.4(f)(2), `cards_switched`); kept, they
+      go to the discard rack unexposed (633c.4(f)(1)) and stay concealed.
+    """
+
+    def seated(self, event: JsonEvent) -> dict[int, str] | None:
+        if event.get("event") != RoundStarted.kind:
+            return None
+        return {int(box[0]): str(box[1]) for box in event["boxes"]}
+
+    def dealt(self, event: JsonEvent) -> DealtCard | None:
+        if event.get("event") != CardDealt.kind:
+            return None
+        holder = (str(event["to"]), int(event["box"]), int(event["hand"]))
+        return DealtCard(str(event["card"]), str(event["seen_by"]), int(event["box"]), holder)
+
+    def revealed(self, event: JsonEvent) -> list[Holder]:
+        kind = event.get("event")
+        if kind == HoleCardRevealed.kind:
+            return [_DEALER]
+        if kind == CardsSwitched.kind and event["switched"]:
+            return [_switch_cards(event["box"])]  # 633c.4(f)(2)
+        if kind == DecisionMade.kind and event["action"] in _TURNED_OVER_BY_DECISION:
+            return [_hand(event["box"], event["hand"])]  # 633a.12(b)(6)(i)
+        if kind == WagerSettled.kind and event["wager"] in _BLACKJACK_WAGER:
+            return [_hand(event["box"], event["hand"])]  # 633a.12(b)(9)
+        return []
+
+    def discarded(self, event: JsonEvent) -> list[Holder]:
+        kind = event.get("event")
+        if kind == HandCompleted.kind and event["reason"] == "busted":
+            return [_hand(event["box"], event["hand"])]  # 633a.12(b)(6)(ii)
+        if kind == CardsSwitched.kind and not event["switched"]:
+            return [_switch_cards(event["box"])]  # 633c.4(f)(1)
+        return []
+
+    def blanked(self, event: JsonEvent, concealed: Collection[Holder]) -> JsonEvent:
+        kind = event.get("event")
+        if kind == DealerCompleted.kind and _DEALER in concealed:
+            return {**event, "total": BLANK}  # 633a.7(n) could stand on an unrevealed card
+        if kind == HandCompleted.kind and _hand(event["box"], event["hand"]) in concealed:
+            return {**event, "total": BLANK}
+        if kind == CardsSwitched.kind and any(
+            holder[:2] == ("box", event["box"]) for holder in concealed
+        ):
+            # The box's hands' cards afterwards: the count is on the layout, the cards are not.
+            return {**event, "cards": [HIDDEN] * len(event["cards"])}
+        if (
+            kind == WagerSettled.kind
+            and event["line"] is not None
+            and _hand(event["box"], event["hand"]) in concealed
+        ):
+            # A side wager's paytable line names what the concealed cards make (633a.7(g)).
+            return {**event, "line": BLANK}
+        return event
+
+
+BLACKJACK_SIGHT = BlackjackSight()

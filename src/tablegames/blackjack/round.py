@@ -32,6 +32,9 @@ from tablegames.blackjack import settlement, variants
 from tablegames.blackjack.actions import OFFER_ACTIONS, PLAY_ACTIONS, SWITCH_ACTIONS, Action, Turn
 from tablegames.blackjack.dealer import DealerProcedure
 from tablegames.blackjack.events import (
+    EVERYONE,
+    HOUSE,
+    PLAYER,
     CardDealt,
     CardsSwitched,
     DecisionMade,
@@ -511,6 +514,8 @@ class Round(DealerProcedure, DecisionTriads):
                             box=box.number,
                             hand=0,
                             face_up=False,
+                            # 633c.4(f)(1)-(2): chosen unseen, discarded unexposed or turned up.
+                            seen_by=HOUSE,
                             paragraph=paragraph,
                         )
                     )
@@ -639,6 +644,8 @@ class Round(DealerProcedure, DecisionTriads):
                 box=box.number,
                 hand=hand,
                 face_up=face_up,
+                # 633a.12(b)(6): only a hand-dealt box card is face down; its player examines it.
+                seen_by=EVERYONE if face_up else PLAYER,
                 paragraph=paragraph,
             )
         )
