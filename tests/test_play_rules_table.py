@@ -148,9 +148,7 @@ def test_the_terminal_table_opens_with_its_rules(preset: str) -> None:
 
 
 def test_633a_12_a_4_a_house_that_allows_surrender_at_switch_says_so() -> None:
-    text = render(
-        load_rules(preset="pa-blackjack-switch").replace(switch_surrender=True)
-    )
+    text = render(load_rules(preset="pa-blackjack-switch").replace(switch_surrender=True))
     assert row("Late surrender", "yes (a house option at Switch)", "633a.9(a)").search(text)
     assert "not a Switch decision" not in text
 
