@@ -208,14 +208,8 @@ def analyse_game(rules: Rules, depth: int) -> GameFigures:
         return analyse_switch_game(rules)
     try:
         cdz = analyse(rules, "cdz")
-    except RulesError as error:
-        return GameFigures(problem=f"not yet analysed: {error}", depth=FULL)
     except Exception as error:  # an analysis fault must not sink the whole page
-        return GameFigures(
-            problem="not computed: the exact analysis does not handle this rule set yet "
-            f"({type(error).__name__}: {error})",
-            depth=FULL,
-        )
+        return _not_analysed(error)
     cdz_figure = Figure(cdz.house_edge, cdz.std_dev)
     if depth == CDZ:
         return GameFigures(cdz=cdz_figure, depth=depth)
@@ -255,14 +249,8 @@ def analyse_switch_game(rules: Rules) -> GameFigures:
         # The dealer's table reads only the shoe and the drawing rule (633a.7(m)).
         drawing = Rules(decks=rules.decks, dealer_hits_soft_17=rules.dealer_hits_soft_17)
         dealer = dealer_table(analyse(drawing, "cdz"))
-    except RulesError as error:
-        return GameFigures(problem=f"not yet analysed: {error}", depth=FULL)
     except Exception as error:  # an analysis fault must not sink the whole page
-        return GameFigures(
-            problem="not computed: the exact analysis does not handle this rule set yet "
-            f"({type(error).__name__}: {error})",
-            depth=FULL,
-        )
+        return _not_analysed(error)
     figures = SwitchFigures(
         variant=rules.variant,
         house_edge=float(found["house_edge"]),
@@ -272,6 +260,17 @@ def analyse_switch_game(rules: Rules) -> GameFigures:
         house_edge_per_blackjack_wager=_optional_float(found.get("house_edge_per_blackjack_wager")),
     )
     return GameFigures(dealer=dealer, depth=FULL, switch=figures)
+
+
+def _not_analysed(error: Exception) -> GameFigures:
+    """The figures of a rule set the analysis refused (its reason) or failed on (the fault)."""
+    if isinstance(error, RulesError):
+        return GameFigures(problem=f"not yet analysed: {error}", depth=FULL)
+    return GameFigures(
+        problem="not computed: the exact analysis does not handle this rule set yet "
+        f"({type(error).__name__}: {error})",
+        depth=FULL,
+    )
 
 
 def _optional_float(value: Any) -> float | None:
