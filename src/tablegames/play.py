@@ -353,14 +353,11 @@ class _Game:
                     amount = self.ask_insurance(game)
                 if action is Action.EZ_BUST and amount is None:
                     amount = initial  # 633b.16(d): the most, the initial Blackjack Wager
-                game.verify(action, amount)  # the engine's reason, naming the paragraph
+                # The engine's reason, naming the paragraph, and the chips the decision adds.
+                cost = game.stake_required(action, amount)
             except TableGamesError as problem:
                 self.error(str(problem))
                 continue
-            stake = game.box(turn.box).hands[turn.hand].stake
-            # Chips the decision adds: a double up to the wager (633a.10(a)), a split wager equal
-            # to it (633a.11(a)), the insurance (633a.8(b)) or EZ Bust amount (633b.16(d)).
-            cost = {Action.DOUBLE: amount or stake, Action.SPLIT: stake}.get(action, amount or 0)
             # The chips in hand now: what came back this round (a side wager paid after the
             # deal, a surrender) less everything placed.
             free = self.bankroll + round_net(game.events)

@@ -30,7 +30,9 @@ from functools import lru_cache
 
 from tablegames.blackjack import settlement, variants
 from tablegames.blackjack.actions import OFFER_ACTIONS, PLAY_ACTIONS, SWITCH_ACTIONS, Action, Turn
+from tablegames.blackjack.betting import BettingWindow
 from tablegames.blackjack.dealer import DealerProcedure
+from tablegames.blackjack.decisions import decision_paragraph, stake_required
 from tablegames.blackjack.events import (
     EVERYONE,
     HOUSE,
@@ -54,7 +56,7 @@ from tablegames.blackjack.refusals import (
 from tablegames.blackjack.sidebook import Selections, SideBook, opening_meters
 from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement, initial_hands
 from tablegames.blackjack.triads import DecisionTriads
-from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE, BoxWager, validate_box_wagers
+from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE, BoxWager
 from tablegames.cards import Card
 from tablegames.cardsource import CardSource
 from tablegames.errors import IllegalActionError
@@ -81,7 +83,8 @@ class Round(DealerProcedure, DecisionTriads):
         meters: Mapping[str, int] | None = None,
         selections: Selections | None = None,
     ) -> None:
-        ordered = validate_box_wagers(wagers, rules)
+        # 633a.6(c): every wager goes down in the betting window, which closes before the deal.
+        ordered = BettingWindow.all_at_once(rules, wagers).close()
         self.rules = rules
         self.shoe = shoe
         self.events: list[Event] = []
@@ -198,6 +201,10 @@ class Round(DealerProcedure, DecisionTriads):
     def can(self, action: Action, amount: int | None = None) -> bool:
         return self._refusal(action, amount) is None
 
+    def stake_required(self, action: Action, amount: int | None = None) -> int:
+        """The cents the wallet must hold for `action` now (raises as `verify` does)."""
+        return stake_required(self, action, amount)
+
     def act(self, action: Action, amount: int | None = None) -> list[Event]:
         """Carry out a decision and everything that follows until the next decision."""
         self.verify(action, amount)
@@ -213,7 +220,7 @@ class Round(DealerProcedure, DecisionTriads):
                 hand=turn.hand,
                 action=action.value,
                 amount=amount,
-                paragraph=_decision_paragraph(turn, action),
+                paragraph=decision_paragraph(turn, action),
             )
         )
         if turn.kind in ("switch_hands", "switch"):
@@ -671,25 +678,3 @@ _DEAL_STEPS = (("633a.7(f)(1)", True), ("633a.7(f)(3)", False))
 def _rules_record(rules: Rules) -> dict[str, object]:
     """The rules as logged in each round (computed once per Rules; treat it as read-only)."""
     return rules.model_dump(mode="json")
-
-
-def _decision_paragraph(turn: Turn, action: Action) -> str:
-    if turn.kind in ("switch", "switch_hands", "ez_bust"):
-        return _DECISION_PARAGRAPHS[turn.kind]
-    return _DECISION_PARAGRAPHS[action]
-
-
-_DECISION_PARAGRAPHS: dict[object, str] = {
-    Action.HIT: "633a.7(i)(2)",
-    Action.STAND: "633a.7(i)(2)",
-    Action.DOUBLE: "633a.10(a)",
-    Action.SPLIT: "633a.11(a)",
-    Action.SURRENDER: "633a.9(a)",
-    Action.INSURANCE: "633a.8(b)",
-    Action.EVEN_MONEY: "633a.8(e)",
-    Action.DECLINE: "633a.8(a)",
-    Action.EZ_BUST: "633b.16(c)",
-    "ez_bust": "633b.16(c)",
-    "switch": "633a.12(a)(4)",
-    "switch_hands": "633c.4(f)",
-}

@@ -118,42 +118,76 @@ def validate_ante(wager: BoxWager, rules: Rules) -> None:
         )
 
 
+# 633c.4(b): a Switch Hands Blackjack Wager is placed in $5 increments.
+SWITCH_HANDS_INCREMENT = 500
+
+
+def validate_box(box: int, rules: Rules) -> None:
+    """633a.2(a): at most seven betting positions; the house may have fewer."""
+    if not 1 <= box <= rules.boxes:
+        raise WagerError(
+            f"box {box} does not exist: the table has boxes 1 to {rules.boxes}",
+            paragraph="633a.2(a)",
+        )
+
+
+def validate_stakes(wager: BoxWager, rules: Rules) -> None:
+    """Everything one box's bet says about itself: the Blackjack Wager's limits and unit, the
+    Switch Hands increments and ante (633c.4(b)-(c), (k)-(l)) and each side wager (633a.6(e))."""
+    if wager.side and wager.amount == 0:
+        # 633a.6(d)-(e): the additional wagers are offered to a player who placed a Blackjack
+        # Wager; a side wager alone does not take part in the round.
+        raise WagerError(
+            f"box {wager.box}: a side wager goes with a Blackjack Wager", paragraph="633a.6(e)"
+        )
+    validate_amount(wager.amount, rules, what=f"the Blackjack Wager on box {wager.box}")
+    if rules.variant == "switch_hands" and wager.amount % SWITCH_HANDS_INCREMENT:
+        # Rules checks the unit and minimum too, but a what-if table may set a smaller unit.
+        raise WagerError(
+            f"box {wager.box}: a Switch Hands Blackjack Wager is placed in $5 increments, "
+            f"not {format_cents(wager.amount)}",
+            paragraph="633c.4(b)",
+        )
+    for name, stake in wager.side.items():
+        if name == SWITCH_HANDS_ANTE:
+            continue
+        validate_side_wager(name, stake, rules, box=wager.box)
+    validate_ante(wager, rules)
+
+
+def validate_player_boxes(player: str, boxes: Sequence[int], rules: Rules) -> None:
+    """633a.6(f): the Rules Submission sets how many adjacent boxes one player may play."""
+    ordered = sorted(boxes)
+    if len(ordered) > rules.max_boxes_per_player:
+        raise WagerError(
+            f"player {player!r} wagers on {len(ordered)} boxes; the house allows "
+            f"{rules.max_boxes_per_player} per player",
+            paragraph="633a.6(f)",
+        )
+    if ordered and ordered[-1] - ordered[0] != len(ordered) - 1:
+        raise WagerError(
+            f"player {player!r} wagers on boxes {ordered}, which are not adjacent",
+            paragraph="633a.6(f)",
+        )
+
+
 def validate_box_wagers(wagers: Sequence[BoxWager], rules: Rules) -> list[BoxWager]:
-    """Check a round's Blackjack Wagers and return them in dealing order (box 1 first)."""
+    """Check a round's Blackjack Wagers and return them in dealing order (box 1 first).
+
+    Every bet is checked on its own first, in the order given, then each player's boxes
+    together; `betting.BettingWindow` runs the same checks on bets one at a time."""
     if not wagers:
         # 633a.6(d): a player takes part in a round only with a Blackjack Wager.
         raise WagerError("a round needs at least one Blackjack Wager", paragraph="633a.6(d)")
     seen: set[int] = set()
     by_player: dict[str, list[int]] = defaultdict(list)
     for wager in wagers:
-        if not 1 <= wager.box <= rules.boxes:
-            # 633a.2(a): at most seven betting positions; the house may have fewer.
-            raise WagerError(
-                f"box {wager.box} does not exist: the table has boxes 1 to {rules.boxes}",
-                paragraph="633a.2(a)",
-            )
+        validate_box(wager.box, rules)
         if wager.box in seen:
             raise WagerError(f"box {wager.box} has two Blackjack Wagers")
         seen.add(wager.box)
-        validate_amount(wager.amount, rules, what=f"the Blackjack Wager on box {wager.box}")
-        for name, stake in wager.side.items():
-            if name == SWITCH_HANDS_ANTE:
-                continue
-            validate_side_wager(name, stake, rules, box=wager.box)
-        validate_ante(wager, rules)
+        validate_stakes(wager, rules)
         by_player[wager.player].append(wager.box)
     for player, boxes in by_player.items():
-        boxes.sort()
-        # 633a.6(f): the Rules Submission sets how many adjacent boxes one player may play.
-        if len(boxes) > rules.max_boxes_per_player:
-            raise WagerError(
-                f"player {player!r} wagers on {len(boxes)} boxes; the house allows "
-                f"{rules.max_boxes_per_player} per player",
-                paragraph="633a.6(f)",
-            )
-        if boxes[-1] - boxes[0] != len(boxes) - 1:
-            raise WagerError(
-                f"player {player!r} wagers on boxes {boxes}, which are not adjacent",
-                paragraph="633a.6(f)",
-            )
+        validate_player_boxes(player, boxes, rules)
     return sorted(wagers, key=lambda wager: wager.box)
