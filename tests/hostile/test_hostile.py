@@ -142,7 +142,7 @@ EXPECTED: dict[str, tuple[str, str | None]] = {
     "blackjack_rules/penetration_over_three_quarters.toml": ("at most 0.75", "633a.5(d)"),
     "blackjack_rules/craps_rules_file.toml": ("power_odds: is not a house rule", None),
     # --- TOML, but not craps house rules ---
-    "craps_rules/blackjack_rules_file.toml": ("'pa-6deck' is a Blackjack preset", None),
+    "craps_rules/blackjack_rules_file.toml": ("craps reads its own house rules", None),
     "craps_rules/power_odds_yes.toml": ("power_odds: must be true or false, not 'yes'", None),
     "craps_rules/min_wager_as_string.toml": ("min_wager: must be a whole number", None),
     "craps_rules/probability_with_huge_exponent.toml": ("must be a fraction", "623b.5(c)"),

@@ -42,8 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from tablegames.craps.wagers import BETS, LINES, WAGER_NAMES, WAGER_OF_LINE, Bet, Line, odds_text
 from tablegames.errors import RulesError
-from tablegames.rules.load import plain_message, preset_names, read_rules_file
-from tablegames.rules.model import Finding
+from tablegames.rulesfile import Finding, plain_message, read_rules_file
 
 T = TypeVar("T")
 # Strict types: "yes" is not a boolean, "100" not cents. Probabilities are read by `_probability`.
@@ -445,13 +444,12 @@ def craps_rules_from_mapping(data: Mapping[str, Any]) -> CrapsRules:
     values = dict(data)
     preset = values.pop("preset", None)
     if preset is not None:
-        if isinstance(preset, str) and preset in preset_names():
-            raise RulesError(
-                f"preset {preset!r} is a Blackjack preset: craps house rules use "
-                f"{' or '.join(sorted(PRESETS))} (docs/craps.md)"
-            )
         if not isinstance(preset, str) or preset not in PRESETS:
-            raise RulesError(f"craps preset {preset!r} is unknown: choose one of {sorted(PRESETS)}")
+            # A Blackjack file given to craps lands here too: say where craps rules come from.
+            raise RulesError(
+                f"craps preset {preset!r} is unknown: choose one of {sorted(PRESETS)} "
+                "(craps reads its own house rules, docs/craps.md)"
+            )
         values = {**PRESETS[preset], **values}
     try:
         rules = CrapsRules(**values)

@@ -24,8 +24,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from tablegames.errors import RulesError
-from tablegames.inputs import InputError, parse_json, read_toml
+from tablegames.inputs import InputError, parse_json
 from tablegames.rules.model import Finding, Rules
+
+# Game-neutral, re-exported here where they were first defined.
+from tablegames.rulesfile import kind_of as kind_of
+from tablegames.rulesfile import plain_message as plain_message
+from tablegames.rulesfile import read_rules_file as read_rules_file
 
 PRESET_PACKAGE = "tablegames.rules.presets"
 
@@ -45,40 +50,6 @@ def preset_mapping(name: str) -> dict[str, Any]:
         raise RulesError(f"preset {name!r} is unknown: choose one of {', '.join(preset_names())}")
     text = resources.files(PRESET_PACKAGE).joinpath(f"{name}.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
-
-
-_PLAIN_WORDS = (
-    ("input should be", "must be"),
-    ("less than or equal to", "at most"),
-    ("greater than or equal to", "at least"),
-    ("a valid integer", "a whole number"),
-    ("a valid boolean", "true or false"),
-    ("a valid string", "text"),
-    ("a valid dictionary or instance of", "a table of options for"),
-    ("a valid dictionary", "a table"),
-    ("value error, ", ""),
-)
-_KIND_NAMES = {"dict": "table", "list": "list", "str": "string", "int": "number", "bool": "boolean"}
-
-
-def kind_of(value: object) -> str:
-    """A JSON or TOML reader's name for the kind of `value`: 'a table', 'a list', ..."""
-    name = _KIND_NAMES.get(type(value).__name__, type(value).__name__)
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
-
-
-def plain_message(item: Mapping[str, Any]) -> str:
-    """One pydantic error in plain words, naming what was given when its type was wrong."""
-    message = str(item["msg"])
-    message = message[0].lower() + message[1:] if message else message
-    for wordy, plain in _PLAIN_WORDS:
-        message = message.replace(wordy, plain)
-    kind = str(item["type"])
-    if kind.endswith("_type") or kind.startswith("literal") or kind.endswith("_parsing"):
-        # Name what was given: "must be a whole number, not '6'".
-        given = repr(item.get("input"))
-        message += f", not {given if len(given) <= 40 else given[:40] + '...'}"
-    return message
 
 
 def _paragraph_of(field: str) -> str | None:
@@ -141,14 +112,6 @@ def rules_from_mapping(data: Mapping[str, Any]) -> Rules:
         paragraph = next((item.paragraph for item in found if item.paragraph), None)
         raise RulesError("; ".join(str(item) for item in found), paragraph=paragraph)
     return rules
-
-
-def read_rules_file(path: Path) -> dict[str, Any]:
-    """A Rules Submission file as a mapping: a readable UTF-8 TOML file (see `inputs`)."""
-    try:
-        return read_toml(path, "rules file")
-    except InputError as error:
-        raise RulesError(error.message) from None
 
 
 def parse_override(text: str) -> tuple[str, Any]:

@@ -19,7 +19,6 @@ tablegames.errors.RulesError: decks: must be at most 8 (58 Pa. Code 633a.3(a))
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final, Literal
 
@@ -27,25 +26,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tablegames.errors import RulesError
 from tablegames.rules.side import SideWagers
+from tablegames.rulesfile import Finding as Finding  # re-exported: its first home
 
 ShoeKind = Literal["shoe", "double_shoe", "batch_shuffler", "continuous_shuffler"]
 BlackjackPays = Literal["3:2", "6:5", "1:1"]
 SettlementProcedure = Literal["collect_then_pay", "counterclockwise"]
 Variant = Literal["standard", "blackjack_switch", "switch_hands", "hand_dealt"]
 PAYOUT_LIMIT_FLOOR = 2_500_000  # 633a.13(m): at least $25,000
-
-
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """One problem with a Rules Submission: which field, what is wrong, the paragraph it breaks."""
-
-    field: str
-    message: str
-    paragraph: str | None
-
-    def __str__(self) -> str:
-        where = f" (58 Pa. Code {self.paragraph})" if self.paragraph else ""
-        return f"{self.field}: {self.message}{where}"
 
 
 class Rules(BaseModel):
