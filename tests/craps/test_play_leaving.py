@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -17,24 +17,9 @@ from rich.table import Table as RichTable
 from tablegames.craps.play import play_session
 from tablegames.craps.rules import CrapsRules
 from tablegames.rng import SeededRandom
+from tests.craps.test_play_craps import ScriptedDice
 
-T = TypeVar("T")
 HOW = ("eof", "ctrl-c", "q")
-
-
-class ScriptedDice:
-    """The dice show `faces` in order; every Power Odds draw is its largest ("not selected")."""
-
-    is_live = False
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def below(self, n: int) -> int:
-        return self.faces.pop(0) - 1 if n == 6 else n - 1
-
-    def shuffle(self, items: list[T]) -> None:
-        raise NotImplementedError
 
 
 def leaving(how: str, *items: str) -> Callable[[str], str]:
