@@ -12,13 +12,13 @@ from __future__ import annotations
 import argparse
 import time
 
+from tablegames.core.rng import SeededRandom
 from tablegames.craps.dice import RandomDice
 from tablegames.craps.edge import edge_report
 from tablegames.craps.rules import CrapsRules
 from tablegames.craps.selection import RandomSelector
 from tablegames.craps.sim import simulate
 from tablegames.craps.table import CrapsTable
-from tablegames.rng import SeededRandom
 
 
 def main() -> None:

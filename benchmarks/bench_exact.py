@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import time
 
-from tablegames.analysis.exact.game import analyse
-from tablegames.rules import Rules
+from tablegames.blackjack.analysis.game import analyse
+from tablegames.blackjack.rules import Rules
 
 
 def main() -> None:

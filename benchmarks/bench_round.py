@@ -14,10 +14,10 @@ import tracemalloc
 
 from tablegames.blackjack.actions import Action
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.table import Table
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.rng import SeededRandom
-from tablegames.rules import Rules
+from tablegames.core.rng import SeededRandom
 
 
 def choose(game: Round) -> Action:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from tablegames.analysis.exact.side_wagers import WAGERS, clear_caches, edge_report
-from tablegames.rules import Rules
+from tablegames.blackjack.analysis.side_wagers import WAGERS, clear_caches, edge_report
+from tablegames.blackjack.rules import Rules
 
 
 def timed(wager: str, decks: int, rules: Rules) -> tuple[float, float]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.cardsource import StackedShoe
-from tablegames.rules import Rules
+from tablegames.core.cardsource import StackedShoe
 
 
 def deal(cards: str, *wagers: int, **rules: Any) -> Round:

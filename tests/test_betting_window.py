@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from tablegames.blackjack.actions import Action, Turn
 from tablegames.blackjack.betting import BettingWindow
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.rules import Rules, rules_from_mapping
 from tablegames.blackjack.wagers import BoxWager, validate_box_wagers
-from tablegames.cardsource import StackedShoe
-from tablegames.errors import IllegalActionError, WagerError
-from tablegames.rules import Rules, rules_from_mapping
+from tablegames.core.cardsource import StackedShoe
+from tablegames.core.errors import IllegalActionError, WagerError
 from tests.helpers import deal
 
 LUCKY_LADIES = rules_from_mapping({"side_wagers": {"lucky_ladies": {}}})

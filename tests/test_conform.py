@@ -21,7 +21,7 @@ from tablegames.conform import (
     run_case,
     run_file,
 )
-from tablegames.inputs import InputError
+from tablegames.core.inputs import InputError
 
 TESTS = Path(__file__).resolve().parent
 BLACKJACK_FILES = TESTS / "conformance"
@@ -271,7 +271,7 @@ def test_an_engine_crash_is_that_files_failure(monkeypatch: pytest.MonkeyPatch) 
     def crash(scenario: Any) -> dict[str, Any]:
         raise KeyError("boom")
 
-    monkeypatch.setattr("tablegames.scenario.run_scenario", crash)
+    monkeypatch.setattr("tablegames.blackjack.scenario.run_scenario", crash)
     result = run_case(load_case(BLACKJACK_RESULT))
     assert not result.passed
     assert result.mismatch is not None

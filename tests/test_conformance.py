@@ -20,9 +20,9 @@ import pytest
 from typer.testing import CliRunner
 
 from tablegames.blackjack.replay import replay
+from tablegames.blackjack.scenario import build_round, play_decisions
 from tablegames.cli import app
 from tablegames.conform import BLACKJACK, run_file
-from tablegames.scenario import build_round, play_decisions
 
 CONFORMANCE = Path(__file__).parent / "conformance"
 FILES = sorted(CONFORMANCE.glob("*.json"))

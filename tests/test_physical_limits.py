@@ -11,12 +11,12 @@ from __future__ import annotations
 import pytest
 
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.rules import rules_from_mapping
 from tablegames.blackjack.sidebook import Selections
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.cards import Card, parse_cards, standard_deck
-from tablegames.cardsource import StackedShoe, stacked_cards
-from tablegames.errors import ShoeError, WagerError
-from tablegames.rules import rules_from_mapping
+from tablegames.core.cards import Card, parse_cards, standard_deck
+from tablegames.core.cardsource import StackedShoe, stacked_cards
+from tablegames.core.errors import ShoeError, WagerError
 
 BAD_BEAT: dict[str, object] = {
     "preset": "pa-6deck",

@@ -13,18 +13,18 @@ from collections.abc import Callable
 import pytest
 from rich.console import Console
 
-import tablegames.play as play
+import tablegames.ui.play as play
 from tablegames.blackjack.actions import Action
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.table import Table
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.errors import WagerError
-from tablegames.inputs import parse_dollars
-from tablegames.play import play_terminal
-from tablegames.play_display import SIDE_NAMES
-from tablegames.play_ledger import round_committed, round_net
-from tablegames.rng import SeededRandom
-from tablegames.rules import Rules
+from tablegames.core.errors import WagerError
+from tablegames.core.inputs import parse_dollars
+from tablegames.core.rng import SeededRandom
+from tablegames.ui.play import play_terminal
+from tablegames.ui.play_display import SIDE_NAMES
+from tablegames.ui.play_ledger import round_committed, round_net
 
 from .helpers import deal
 
@@ -560,7 +560,7 @@ def _variant_policy(rounds: int) -> Policy:
 
 
 def test_633a_12_a_4_play_offers_the_blackjack_switch_decision() -> None:
-    from tablegames.rules import load_rules
+    from tablegames.blackjack.rules import load_rules
 
     text = run(_variant_policy(3), load_rules(preset="pa-blackjack-switch"))
     assert "switch the second cards of your two hands" in text
@@ -569,7 +569,7 @@ def test_633a_12_a_4_play_offers_the_blackjack_switch_decision() -> None:
 
 
 def test_633c_4_f_play_offers_the_ante_and_the_switch_hands_decision() -> None:
-    from tablegames.rules import load_rules
+    from tablegames.blackjack.rules import load_rules
 
     text = run(_variant_policy(3), load_rules(preset="pa-switch-hands-premium"))
     assert "switch hands ante $4.00" in text

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from tablegames.cli import app
 
-PRESETS = Path(__file__).parents[1] / "src" / "tablegames" / "rules" / "presets"
+PRESETS = Path(__file__).parents[1] / "src" / "tablegames" / "blackjack" / "rules" / "presets"
 
 
 def bad_input(args: list[str]) -> str:
@@ -69,8 +69,8 @@ def test_leaving_the_table_is_not_an_error(game: str, answers: str) -> None:
 def test_play_craps_raises_on_bad_house_rules(tmp_path: Path) -> None:
     from rich.console import Console
 
+    from tablegames.core.errors import RulesError
     from tablegames.craps.cli import play_craps
-    from tablegames.errors import RulesError
 
     path = tmp_path / "house.toml"
     path.write_text("colour = 'red'\n", encoding="utf-8")

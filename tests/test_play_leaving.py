@@ -19,13 +19,13 @@ from rich.table import Table as RichTable
 
 from tablegames.blackjack.actions import Action, Turn
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.rules import Rules, load_rules
 from tablegames.blackjack.table import Table
 from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE, BoxWager
-from tablegames.money import format_cents
-from tablegames.play import Sitting, play_terminal
-from tablegames.play_ledger import open_stakes, round_committed, round_net, settled_net
-from tablegames.rng import SeededRandom
-from tablegames.rules import Rules, load_rules
+from tablegames.core.money import format_cents
+from tablegames.core.rng import SeededRandom
+from tablegames.ui.play import Sitting, play_terminal
+from tablegames.ui.play_ledger import open_stakes, round_committed, round_net, settled_net
 
 LEAVE = "<leave>"
 HOW = ("eof", "ctrl-c", "q")
@@ -318,7 +318,7 @@ def test_leaving_in_a_later_round_keeps_the_earlier_rounds() -> None:
             return rounds[-1]
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("tablegames.play.Table", Recording)
+        patch.setattr("tablegames.ui.play.Table", Recording)
         text, sitting = play(Rules(), Leaving(policy, "ctrl-c"), seed=3, boxes=2)
     assert len(rounds) == 3
     expected = 100_000 + sum(settled_net(game.events) for game in rounds)

@@ -21,14 +21,14 @@ from rich.console import Console
 
 from tablegames.blackjack.events import WagerPlaced, WagerSettled
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.rules import Rules, load_rules
 from tablegames.blackjack.table import Table
-from tablegames.craps.play import play_session
+from tablegames.core.inputs import parse_dollars
+from tablegames.core.rng import SeededRandom
 from tablegames.craps.rules import CrapsRules
-from tablegames.inputs import parse_dollars
-from tablegames.play import play_terminal
-from tablegames.play_ledger import settled_net
-from tablegames.rng import SeededRandom
-from tablegames.rules import Rules, load_rules
+from tablegames.ui.craps_play import play_session
+from tablegames.ui.play import play_terminal
+from tablegames.ui.play_ledger import settled_net
 
 RULES = (
     Rules(),
@@ -114,7 +114,7 @@ def test_random_answers_end_cleanly_and_conserve_the_chips(
 
     console = Console(record=True, width=120, force_terminal=False, file=io.StringIO())
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr("tablegames.play.Table", Recording)
+        patch.setattr("tablegames.ui.play.Table", Recording)
         sitting = play_terminal(
             rules,
             boxes=boxes,

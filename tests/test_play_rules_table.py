@@ -11,10 +11,10 @@ import re
 import pytest
 from rich.console import Console
 
-from tablegames.play import play_terminal
-from tablegames.play_display import rules_table
-from tablegames.rng import SeededRandom
-from tablegames.rules import Rules, load_rules, preset_names
+from tablegames.blackjack.rules import Rules, load_rules, preset_names
+from tablegames.core.rng import SeededRandom
+from tablegames.ui.play import play_terminal
+from tablegames.ui.play_display import rules_table
 
 # Rows of the table (Rule │ Setting │ paragraph) each variation must show.
 OWN_LINES = {

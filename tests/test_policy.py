@@ -18,9 +18,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tablegames.analysis.exact.basic_strategy import STAND, BasicChart
-from tablegames.analysis.exact.blackjack_report import strategy_chart
 from tablegames.blackjack.actions import Action, Turn
+from tablegames.blackjack.analysis.basic_strategy import STAND, BasicChart
 from tablegames.blackjack.policy import (
     ChartPolicy,
     Decision,
@@ -29,15 +28,16 @@ from tablegames.blackjack.policy import (
     view_of,
 )
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.rules import Rules, load_rules
+from tablegames.blackjack.rules.load import rules_from_mapping
+from tablegames.blackjack.scenario import build_round
 from tablegames.blackjack.strategy_chart import StrategyChart, parse_chart_csv
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.cards import Card, parse_cards
-from tablegames.cardsource import StackedShoe
 from tablegames.cli import app
-from tablegames.errors import IllegalActionError, TableGamesError
-from tablegames.rules import Rules, load_rules
-from tablegames.rules.load import rules_from_mapping
-from tablegames.scenario import build_round
+from tablegames.core.cards import Card, parse_cards
+from tablegames.core.cardsource import StackedShoe
+from tablegames.core.errors import IllegalActionError, TableGamesError
+from tablegames.reports.blackjack_text import strategy_chart
 
 H, S, D, P, R = Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER
 DECLINE, KEEP = Action.DECLINE, Action.KEEP

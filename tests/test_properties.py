@@ -41,6 +41,7 @@ from tablegames.blackjack.actions import Action
 from tablegames.blackjack.events import RoundStarted, WagerPlaced, WagerSettled
 from tablegames.blackjack.replay import replay
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.side import (
     bad_beat,
     bet_the_set_21,
@@ -55,13 +56,12 @@ from tablegames.blackjack.side import (
     super_match,
     three_card_poker,
 )
-from tablegames.blackjack.side.paytable import Paytable, SideResult, find_line, pays_to
 from tablegames.blackjack.table import Table
 from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE, BoxWager
-from tablegames.cards import Card, standard_decks
-from tablegames.cardsource import StackedShoe
-from tablegames.rng import SeededRandom
-from tablegames.rules import Rules
+from tablegames.core.cards import Card, standard_decks
+from tablegames.core.cardsource import StackedShoe
+from tablegames.core.paytable import Paytable, SideResult, find_line, pays_to
+from tablegames.core.rng import SeededRandom
 
 ROUNDS_PER_EXAMPLE = 100
 EXAMPLES = 100  # 100 x 100 = 10,000 rounds

@@ -12,11 +12,11 @@ from tablegames.blackjack.events import CardDealt, DealerChecked, DealerComplete
 from tablegames.blackjack.hand import is_blackjack, points
 from tablegames.blackjack.replay import replay
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.cards import Card, parse_cards
-from tablegames.cardsource import StackedShoe
-from tablegames.errors import IllegalActionError, WagerError
-from tablegames.rules import Rules
+from tablegames.core.cards import Card, parse_cards
+from tablegames.core.cardsource import StackedShoe
+from tablegames.core.errors import IllegalActionError, WagerError
 
 from .helpers import deal, outcome
 

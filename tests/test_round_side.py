@@ -11,12 +11,12 @@ from tablegames.blackjack.actions import Action, Turn
 from tablegames.blackjack.events import DealerChecked, DecisionMade, HoleCardRevealed, WagerSettled
 from tablegames.blackjack.replay import replay
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.rules import rules_from_mapping
 from tablegames.blackjack.sidebook import Selections
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.cards import Card
-from tablegames.cardsource import StackedShoe
-from tablegames.errors import IllegalActionError, WagerError
-from tablegames.rules import rules_from_mapping
+from tablegames.core.cards import Card
+from tablegames.core.cardsource import StackedShoe
+from tablegames.core.errors import IllegalActionError, WagerError
 
 
 def play(

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tablegames.blackjack.rules import Rules, load_rules, preset_names, rules_from_mapping
 from tablegames.cli import app
-from tablegames.errors import RulesError
-from tablegames.rules import Rules, load_rules, preset_names, rules_from_mapping
+from tablegames.core.errors import RulesError
 
 runner = CliRunner()
 

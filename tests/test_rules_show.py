@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tablegames.blackjack.rules import Rules, load_rules, preset_names, rules_from_mapping
+from tablegames.blackjack.rules.labels import FIELD_LABELS, OPTION_LABELS, SIDE_WAGER_LABELS
+from tablegames.blackjack.rules.side import SideWagers
 from tablegames.cli import app
-from tablegames.rules import Rules, load_rules, preset_names, rules_from_mapping
-from tablegames.rules.labels import FIELD_LABELS, OPTION_LABELS, SIDE_WAGER_LABELS
-from tablegames.rules.side import SideWagers
 
 ROOT = Path(__file__).resolve().parent.parent
 # Wide enough that no row wraps: each rule is one line of the table.

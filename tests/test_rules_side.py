@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from tablegames.errors import RulesError
-from tablegames.rules import Rules, rules_from_mapping
+from tablegames.blackjack.rules import Rules, rules_from_mapping
+from tablegames.core.errors import RulesError
 
 
 def _rejected(data: dict[str, Any]) -> set[str]:

@@ -1,5 +1,5 @@
 """`tablegames rules check` warns of rules that give the player the edge
-(`tablegames.rules.advantage`): every static warning checked against the exact analysis.
+(`tablegames.blackjack.rules.advantage`): every static warning checked against the exact analysis.
 
 The reference figures are computed here by the exact analysis (`edge_blackjack`, `edge_report`),
 on one or two decks where it is quick, or quoted from a published source named beside them; the
@@ -16,21 +16,21 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tablegames.analysis.exact.blackjack_report import edge_blackjack
-from tablegames.analysis.exact.game import analyse, basic_from
-from tablegames.analysis.exact.side_wagers import edge_report
-from tablegames.analysis.exact.switch_games import _analyses
-from tablegames.cli import app
-from tablegames.errors import RulesError
-from tablegames.rules import Rules, rules_from_mapping
-from tablegames.rules.advantage import (
+from tablegames.blackjack.analysis.game import analyse, basic_from
+from tablegames.blackjack.analysis.side_wagers import edge_report
+from tablegames.blackjack.analysis.switch_games import _analyses
+from tablegames.blackjack.rules import Rules, rules_from_mapping
+from tablegames.blackjack.rules.advantage import (
     BLACKJACK_SWITCH_EDGES,
     STANDARD_PLAYER_EDGES,
     SWITCH_HANDS_PLAYER_EDGES,
     EdgeWarning,
     player_edge_warnings,
 )
-from tablegames.rules.side import SideWagers
+from tablegames.blackjack.rules.side import SideWagers
+from tablegames.cli import app
+from tablegames.core.errors import RulesError
+from tablegames.reports.blackjack_text import edge_blackjack
 
 runner = CliRunner()
 EXACT = 1e-8  # the tables round each figure at the eighth decimal

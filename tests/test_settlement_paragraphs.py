@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from tablegames.errors import IllegalActionError
-from tablegames.scenario import run_scenario
+from tablegames.blackjack.scenario import run_scenario
+from tablegames.core.errors import IllegalActionError
 
 
 def _blackjack_settlement(

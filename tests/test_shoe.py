@@ -16,11 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tablegames.cards import Card, standard_deck, standard_decks
-from tablegames.cardsource import CardSource
-from tablegames.errors import ShoeError, ShoeExhaustedError
-from tablegames.rng import SeededRandom
-from tablegames.shoe import (
+from tablegames.blackjack.shoe import (
     BatchShoe,
     ContinuousShuffler,
     DealingShoe,
@@ -32,6 +28,10 @@ from tablegames.shoe import (
     cut_range,
     make_shoe,
 )
+from tablegames.core.cards import Card, standard_deck, standard_decks
+from tablegames.core.cardsource import CardSource
+from tablegames.core.errors import ShoeError, ShoeExhaustedError
+from tablegames.core.rng import SeededRandom
 
 T = TypeVar("T")
 KINDS: list[ShoeKind] = ["shoe", "double_shoe", "batch_shuffler", "continuous_shuffler"]

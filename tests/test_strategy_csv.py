@@ -20,8 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from tablegames.analysis.exact.basic_strategy import CODES, BasicChart
-from tablegames.analysis.exact.blackjack_report import chart_model, strategy_chart
+from tablegames.blackjack.analysis.basic_strategy import CODES, BasicChart
+from tablegames.blackjack.rules import load_rules
 from tablegames.blackjack.strategy_chart import (
     ALIASES,
     HARD,
@@ -45,8 +45,8 @@ from tablegames.blackjack.strategy_chart import (
     write_chart_csv,
 )
 from tablegames.cli import app
-from tablegames.errors import TableGamesError
-from tablegames.rules import load_rules
+from tablegames.core.errors import TableGamesError
+from tablegames.reports.blackjack_text import chart_model, strategy_chart
 
 CORPUS = Path(__file__).parent / "hostile" / "strategy_csv"
 runner = CliRunner()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tablegames.blackjack.actions import Action
-from tablegames.scenario import build_round
+from tablegames.blackjack.scenario import build_round
 
 SHOE = ["9S", "9C", "5D", "8D", "7H", "9H", "2C", "3C", "4C", "5C"]
 

@@ -11,12 +11,12 @@ from tablegames.blackjack.actions import Action, Turn
 from tablegames.blackjack.events import CardDealt, HandCompleted, WagerPlaced, WagerSettled
 from tablegames.blackjack.replay import replay
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.rules import rules_from_mapping
 from tablegames.blackjack.table import Table
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.cardsource import StackedShoe
-from tablegames.errors import IllegalActionError, WagerError
-from tablegames.rng import SeededRandom
-from tablegames.rules import rules_from_mapping
+from tablegames.core.cardsource import StackedShoe
+from tablegames.core.errors import IllegalActionError, WagerError
+from tablegames.core.rng import SeededRandom
 
 SWITCH: dict[str, Any] = {"decks": 6, "variant": "blackjack_switch"}
 HANDS: dict[str, Any] = {"variant": "switch_hands", "wager_unit": 500, "min_wager": 500}

@@ -1,5 +1,5 @@
-"""Who may see what (tablegames.views): each card-bearing event says who may see its card, and a
-viewer's redacted log shows no card before the event that reveals it to that viewer.
+"""Who may see what (tablegames.core.views): each card-bearing event says who may see its
+card, and a viewer's redacted log shows no card before the event that reveals it to that viewer.
 
 - The hole card: nobody at the table until `hole_card_revealed` (633a.7(f)(4), (h), (l)).
 - The hand-dealt game's face-down cards (633a.12(b)(5)): their player only (633a.12(b)(6)),
@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 from tablegames.blackjack.actions import Action
 from tablegames.blackjack.events import BLACKJACK_SIGHT, CardDealt, event_from_json
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.rules import Rules, rules_from_mapping
 from tablegames.blackjack.table import Table
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.cardsource import StackedShoe
-from tablegames.rng import SeededRandom
-from tablegames.rules import Rules, rules_from_mapping
-from tablegames.views import BLANK, HIDDEN, DealtCard, Viewer, may_see, redact
+from tablegames.core.cardsource import StackedShoe
+from tablegames.core.rng import SeededRandom
+from tablegames.core.views import BLANK, HIDDEN, DealtCard, Viewer, may_see, redact
 from tests.test_properties import RULE_VARIANTS, _wagers
 
 HOUSE = Viewer.house()

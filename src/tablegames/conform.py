@@ -54,8 +54,8 @@ from pathlib import Path
 from typing import Any, Final
 from xml.etree import ElementTree
 
-from tablegames.errors import TableGamesError
-from tablegames.inputs import InputError, read_json
+from tablegames.core.errors import TableGamesError
+from tablegames.core.inputs import InputError, read_json
 
 BLACKJACK: Final = "blackjack"
 CRAPS: Final = "craps"
@@ -182,10 +182,10 @@ def unwrap_scenario(data: Any, game: str, what: str) -> Any:
     {'shoe': []}
     >>> unwrap_scenario({"shoe": []}, "blackjack", "file")
     {'shoe': []}
-    >>> unwrap_scenario({"scenario": {"dice": [1, 1]}}, "blackjack", "file")
+    >>> unwrap_scenario({"scenario": {"dice": [1, 1]}}, "blackjack", "file")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    tablegames.inputs.InputError: file is a craps conformance file: play it with tablegames roll
+    tablegames.core.inputs.InputError: file is a craps conformance file: play it with ...
     """
     if not is_wrapped(data):
         return data
@@ -308,7 +308,7 @@ def _engine(game: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
     # Imported here, not at the top: tablegames.craps.cli imports this module for
     # unwrap_scenario, and one game must not load another game's engine.
     if game == BLACKJACK:
-        from tablegames.scenario import run_scenario
+        from tablegames.blackjack.scenario import run_scenario
 
         return run_scenario
     from tablegames.craps.scenario import run_roll_scenario

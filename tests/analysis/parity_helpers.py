@@ -28,14 +28,14 @@ from math import perm
 
 import numpy as np
 
-from tablegames.analysis.exact.dealer_hands import IntArray
-from tablegames.analysis.exact.game import OPTIONS, GameValues, two_card_options
-from tablegames.analysis.exact.split_values import chosen_option
 from tablegames.blackjack.actions import Action
+from tablegames.blackjack.analysis.dealer_hands import IntArray
+from tablegames.blackjack.analysis.game import OPTIONS, GameValues, two_card_options
+from tablegames.blackjack.analysis.split_values import chosen_option
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.cards import Card, parse_cards
-from tablegames.rules import Rules
+from tablegames.core.cards import Card, parse_cards
 
 POINT_VALUES = 10  # ace, 2, ..., 9, ten-value: the analysis' ranks 0-9
 _NAMES = "A23456789T"

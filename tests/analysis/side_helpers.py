@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from tablegames.blackjack.side.paytable import PaytableLine, SideResult
+from tablegames.core.paytable import PaytableLine, SideResult
 
 Table = dict[tuple[str, ...], Fraction]
 Lines = Sequence[PaytableLine]

@@ -18,24 +18,24 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tablegames.analysis.exact.compositions import falling
-from tablegames.analysis.exact.game import GameValues, analyse, analyse_shoe, two_card_options
-from tablegames.analysis.exact.player_finals import final_hands
-from tablegames.analysis.exact.side_bad_beat import Bonuses, Twenties, magic_card_chance
-from tablegames.analysis.exact.side_wagers import (
+from tablegames.blackjack.analysis.compositions import falling
+from tablegames.blackjack.analysis.game import GameValues, analyse, analyse_shoe, two_card_options
+from tablegames.blackjack.analysis.player_finals import final_hands
+from tablegames.blackjack.analysis.side_bad_beat import Bonuses, Twenties, magic_card_chance
+from tablegames.blackjack.analysis.side_wagers import (
     analyse as analyse_wager,
 )
-from tablegames.analysis.exact.side_wagers import (
+from tablegames.blackjack.analysis.side_wagers import (
     bad_beat_lines,
     edge_report,
     twenties_of,
 )
-from tablegames.analysis.exact.split_values import chosen_option
+from tablegames.blackjack.analysis.split_values import chosen_option
 from tablegames.blackjack.hand import dealer_must_draw, is_blackjack, points
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.side import bad_beat
-from tablegames.cards import Card, Suit, parse_cards, standard_deck
-from tablegames.errors import RulesError
-from tablegames.rules import Rules
+from tablegames.core.cards import Card, Suit, parse_cards, standard_deck
+from tablegames.core.errors import RulesError
 from tests.analysis.side_helpers import Table, _key
 
 Shoe = tuple[list[Card], list[int]]

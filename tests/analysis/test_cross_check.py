@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-from tablegames.analysis.exact.side_wagers import analyse
+from tablegames.blackjack.analysis.side_wagers import analyse
 from tablegames.blackjack.hand import is_blackjack
+from tablegames.blackjack.rules import Rules, rules_from_mapping
 from tablegames.blackjack.side import kings_bounty, lucky_ladies, royal_match_21
 from tablegames.blackjack.sidebook import SideBook
 from tablegames.blackjack.state import BoxState, HandState
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.cards import Card, standard_deck
-from tablegames.rules import Rules, rules_from_mapping
+from tablegames.core.cards import Card, standard_deck
 
 FACES = standard_deck()
 STAKE = 200  # every paytable's odds are multiples of 1/2: returns are whole cents

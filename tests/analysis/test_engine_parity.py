@@ -49,9 +49,9 @@ from typing import Any
 
 import pytest
 
-from tablegames.analysis.exact.game import OPTIONS, GameValues, analyse_shoe
-from tablegames.cards import Card
-from tablegames.rules import Rules
+from tablegames.blackjack.analysis.game import OPTIONS, GameValues, analyse_shoe
+from tablegames.blackjack.rules import Rules
+from tablegames.core.cards import Card
 from tests.analysis.parity_helpers import (
     CdzPolicy,
     Enumeration,

@@ -15,8 +15,8 @@ from fractions import Fraction
 
 import pytest
 
-from tablegames.analysis.exact.compositions import Composition, falling
-from tablegames.analysis.exact.side_wagers import (
+from tablegames.blackjack.analysis.compositions import Composition, falling
+from tablegames.blackjack.analysis.side_wagers import (
     edge_report,
     ez_bust,
     ez_bust_by_player_hand,
@@ -24,8 +24,8 @@ from tablegames.analysis.exact.side_wagers import (
     ez_bust_player_hands,
 )
 from tablegames.blackjack.hand import dealer_must_draw, points
-from tablegames.cards import Card, parse_cards, standard_deck
-from tablegames.rules import Rules
+from tablegames.blackjack.rules import Rules
+from tablegames.core.cards import Card, parse_cards, standard_deck
 
 HANDS = 55  # "A,A", "A,2", ..., "T,T"
 

@@ -9,15 +9,19 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from tablegames.analysis.exact.basic_strategy import basic_chart
-from tablegames.analysis.exact.blackjack_report import chart_rows, edge_blackjack
-from tablegames.analysis.exact.dealer_hands import dealer_hands, dealer_probabilities, shoe_counts
-from tablegames.analysis.exact.game import analyse, hand_table_values
-from tablegames.analysis.exact.game_reference import reference_hand_values
-from tablegames.analysis.exact.hands import build_hand_table
+from tablegames.blackjack.analysis.basic_strategy import basic_chart
+from tablegames.blackjack.analysis.dealer_hands import (
+    dealer_hands,
+    dealer_probabilities,
+    shoe_counts,
+)
+from tablegames.blackjack.analysis.game import analyse, hand_table_values
+from tablegames.blackjack.analysis.game_reference import reference_hand_values
+from tablegames.blackjack.analysis.hands import build_hand_table
+from tablegames.blackjack.rules import Rules
 from tablegames.cli import app
-from tablegames.errors import RulesError
-from tablegames.rules import Rules
+from tablegames.core.errors import RulesError
+from tablegames.reports.blackjack_text import chart_rows, edge_blackjack
 
 # The common Pennsylvania house practice: split to four hands, aces split once, one card each.
 COMMON: dict[str, Any] = {"resplit_aces": False, "hit_split_aces": False}

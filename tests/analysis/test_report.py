@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from tablegames.analysis.exact.side_wagers import edge_report
-from tablegames.analysis.report import WAGER_NAMES, build_report, rule_options, write_report
-from tablegames.rules import Rules, load_rules
+from tablegames.blackjack.analysis.side_wagers import edge_report
+from tablegames.blackjack.rules import Rules, load_rules
+from tablegames.reports.report import WAGER_NAMES, build_report, rule_options, write_report
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 CHROMIUM = "/usr/bin/chromium"

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from tablegames.analysis.exact.blackjack_report import edge_blackjack
-from tablegames.analysis.exact.side_wagers import edge_report
-from tablegames.analysis.exact.switch_games import _analyses
-from tablegames.analysis.report import build_report
-from tablegames.rules import Rules, rules_from_mapping
-from tablegames.rules.side import SideWagers
+from tablegames.blackjack.analysis.side_wagers import edge_report
+from tablegames.blackjack.analysis.switch_games import _analyses
+from tablegames.blackjack.rules import Rules, rules_from_mapping
+from tablegames.blackjack.rules.side import SideWagers
+from tablegames.reports.blackjack_text import edge_blackjack
+from tablegames.reports.report import build_report
 from tests.analysis.test_report import Page, parse
 
 # One deck, split to two hands, split aces one card each: rules the regulation allows, quick.

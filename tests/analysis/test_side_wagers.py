@@ -1,4 +1,5 @@
-"""Exact side-wager analysis (`tablegames.analysis.exact.side_wagers`) against independent twins.
+"""Exact side-wager analysis (`tablegames.blackjack.analysis.side_wagers`) against
+independent twins.
 
 The fast figures count classes of hands (faces, suit patterns, rank multisets, merged dealer
 hands) with falling factorials. Each is checked here against a brute force sharing none of that
@@ -18,9 +19,9 @@ from typing import Any, Literal
 
 import pytest
 
-from tablegames.analysis.exact.compositions import Composition, falling, suit_classes
-from tablegames.analysis.exact.dealer_draws import dealer_outcomes
-from tablegames.analysis.exact.side_wagers import (
+from tablegames.blackjack.analysis.compositions import Composition, falling, suit_classes
+from tablegames.blackjack.analysis.dealer_draws import dealer_outcomes
+from tablegames.blackjack.analysis.side_wagers import (
     SideWagerAnalysis,
     analyse,
     crown_treasure_probability,
@@ -31,6 +32,7 @@ from tablegames.analysis.exact.side_wagers import (
     with_up_card,
 )
 from tablegames.blackjack.hand import is_blackjack
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.side import (
     bet_the_set_21,
     house_money,
@@ -43,8 +45,7 @@ from tablegames.blackjack.side import (
     super_match,
     three_card_poker,
 )
-from tablegames.cards import Card, parse_cards, standard_deck, standard_decks
-from tablegames.rules import Rules
+from tablegames.core.cards import Card, parse_cards, standard_deck, standard_decks
 from tests.analysis.side_helpers import Lines, Table, _key, _lines
 
 Dealer = tuple[Card, Card] | None

@@ -12,20 +12,20 @@ from functools import cache
 
 import pytest
 
-from tablegames.analysis.exact.compositions import Composition, falling
-from tablegames.analysis.exact.dealer_draws import dealer_outcomes
-from tablegames.analysis.exact.side_wagers import (
+from tablegames.blackjack.analysis.compositions import Composition, falling
+from tablegames.blackjack.analysis.dealer_draws import dealer_outcomes
+from tablegames.blackjack.analysis.side_wagers import (
     analyse,
     ez_bust,
     ez_bust_by_up_card,
     hit_and_run_lines,
 )
 from tablegames.blackjack.hand import dealer_must_draw, is_blackjack, points
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.side import (
     hit_and_run,
 )
-from tablegames.cards import Card, Suit, parse_cards, standard_deck
-from tablegames.rules import Rules
+from tablegames.core.cards import Card, Suit, parse_cards, standard_deck
 from tests.analysis.side_helpers import _key, _lines
 
 # --- the dealer's draws: brute force --------------------------------------------------------------

@@ -6,14 +6,14 @@ import json
 
 import pytest
 
-from tablegames.analysis.exact.side_wagers import (
+from tablegames.blackjack.analysis.side_wagers import (
     WAGERS,
     edge_report,
     ez_bust,
     with_up_card,
 )
-from tablegames.errors import TableGamesError, WagerError
-from tablegames.rules import Rules
+from tablegames.blackjack.rules import Rules
+from tablegames.core.errors import TableGamesError, WagerError
 from tests.analysis.side_helpers import _key
 
 # --- the report -----------------------------------------------------------------------------------

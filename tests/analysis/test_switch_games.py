@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from tablegames.analysis.exact.hands import ACE, TEN
-from tablegames.analysis.exact.switch_games import blackjack_switch, seen_colours, switch_hands
-from tablegames.cards import Card, Suit, standard_deck
-from tablegames.rules import Rules
+from tablegames.blackjack.analysis.hands import ACE, TEN
+from tablegames.blackjack.analysis.switch_games import blackjack_switch, seen_colours, switch_hands
+from tablegames.blackjack.rules import Rules
+from tablegames.core.cards import Card, Suit, standard_deck
 
 SWITCH: dict[str, Any] = {"decks": 1, "variant": "blackjack_switch", "max_hands": 1}
 HANDS: dict[str, Any] = {

@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tablegames.analysis.exact.basic_strategy import BasicChart, basic_chart
-from tablegames.analysis.exact.dealer_hands import (
+from tablegames.blackjack.analysis.basic_strategy import BasicChart, basic_chart
+from tablegames.blackjack.analysis.dealer_hands import (
     BLACKJACK,
     BUST,
     EXACTLY_22,
@@ -25,15 +25,15 @@ from tablegames.analysis.exact.dealer_hands import (
     dealer_probabilities,
     shoe_counts,
 )
-from tablegames.analysis.exact.game import GameValues, analyse, analyse_shoe, two_card_options
-from tablegames.analysis.exact.hands import max_split_hands
-from tablegames.analysis.exact.split_values import (
+from tablegames.blackjack.analysis.game import GameValues, analyse, analyse_shoe, two_card_options
+from tablegames.blackjack.analysis.hands import max_split_hands
+from tablegames.blackjack.analysis.split_values import (
     blackjack_refund,
     hand_factorial_moments,
     split_hand_values,
     split_outcomes,
 )
-from tablegames.rules import Rules
+from tablegames.blackjack.rules import Rules
 
 ACE, SIX, EIGHT, TEN = 0, 5, 7, 9
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tablegames.core.errors import RulesError
 from tablegames.craps.cli import edge_craps, play_craps
-from tablegames.errors import RulesError
 
 NAMES = [
     "any_craps", "any_seven", "eleven",

@@ -19,11 +19,11 @@ from typer.testing import CliRunner
 
 from tablegames.cli import app
 from tablegames.conform import CRAPS, run_file
+from tablegames.core.errors import TableGamesError
 from tablegames.craps.cli import roll_command
 from tablegames.craps.replay import replay
 from tablegames.craps.scenario import play_scenario
 from tablegames.craps.wagers import LINE_NAMES, WAGER_OF_LINE
-from tablegames.errors import TableGamesError
 
 CONFORMANCE = Path(__file__).resolve().parent.parent / "conformance_craps"
 FILES = sorted(CONFORMANCE.glob("*.json"))

@@ -8,10 +8,10 @@ from typing import TypeVar
 
 from rich.console import Console
 
+from tablegames.core.rng import SeededRandom
 from tablegames.craps.cli import play_craps
-from tablegames.craps.play import play_session
 from tablegames.craps.rules import CrapsRules
-from tablegames.rng import SeededRandom
+from tablegames.ui.craps_play import play_session
 
 T = TypeVar("T")
 

@@ -14,9 +14,9 @@ import pytest
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from tablegames.craps.play import play_session
+from tablegames.core.rng import SeededRandom
 from tablegames.craps.rules import CrapsRules
-from tablegames.rng import SeededRandom
+from tablegames.ui.craps_play import play_session
 from tests.craps.test_play_craps import ScriptedDice
 
 HOW = ("eof", "ctrl-c", "q")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
+from tablegames.core.errors import RulesError
 from tablegames.craps.rules import (
     PRESETS,
     CrapsRules,
@@ -16,7 +17,6 @@ from tablegames.craps.rules import (
     parse_odds,
 )
 from tablegames.craps.wagers import LINE_NAMES, WAGER_NAMES
-from tablegames.errors import RulesError
 
 
 def refusal(data: dict[str, object]) -> RulesError:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from tablegames.core.errors import TableGamesError
 from tablegames.craps.edge import wager_edge
 from tablegames.craps.rules import CrapsRules, craps_rules_from_mapping
 from tablegames.craps.sim import (
@@ -18,7 +19,6 @@ from tablegames.craps.sim import (
     reference_totals,
     simulate,
 )
-from tablegames.errors import TableGamesError
 
 ROLLS = 1_000_000
 

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from tablegames.core.errors import IllegalActionError, ScenarioError, WagerError
+from tablegames.core.rng import SecureRandom, SeededRandom
 from tablegames.craps.dice import ALL_ROLLS, FixedDice, RandomDice, Roll
 from tablegames.craps.events import (
     DiceRolled,
@@ -22,8 +24,6 @@ from tablegames.craps.replay import replay
 from tablegames.craps.rules import CrapsRules, craps_rules_from_mapping
 from tablegames.craps.selection import FixedSelector, RandomSelector, Selection, draw_level
 from tablegames.craps.table import CrapsTable
-from tablegames.errors import IllegalActionError, ScenarioError, WagerError
-from tablegames.rng import SecureRandom, SeededRandom
 
 
 def table(

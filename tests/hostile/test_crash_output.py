@@ -17,7 +17,7 @@ from pathlib import Path
 SHOE = ["9S", "5H", "AD", "7C", "KH", "TS"]
 CRASH = """
 import sys
-import tablegames.scenario as scenario
+import tablegames.blackjack.scenario as scenario
 
 def crash(game):
     raise RuntimeError("forced crash")

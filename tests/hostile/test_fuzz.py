@@ -16,11 +16,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tablegames.blackjack.rules import rules_from_mapping
+from tablegames.blackjack.scenario import run_scenario
+from tablegames.core.errors import TableGamesError
 from tablegames.craps.rules import craps_rules_from_mapping
 from tablegames.craps.scenario import run_roll_scenario
-from tablegames.errors import TableGamesError
-from tablegames.rules import rules_from_mapping
-from tablegames.scenario import run_scenario
 
 ROOT = Path(__file__).parents[1]
 

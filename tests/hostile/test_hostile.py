@@ -23,7 +23,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tablegames.cli import app
-from tablegames.inputs import MAX_FILE_BYTES
+from tablegames.core.inputs import MAX_FILE_BYTES
 
 CORPUS = Path(__file__).parent
 runner = CliRunner()

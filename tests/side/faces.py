@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from tablegames.blackjack.side.paytable import PaytableLine
-from tablegames.cards import Card, Rank, Suit, standard_deck
+from tablegames.core.cards import Card, Rank, Suit, standard_deck
+from tablegames.core.paytable import PaytableLine
 
 FACES: tuple[Card, ...] = tuple(standard_deck())
 TEN_VALUE = frozenset({Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING})

@@ -8,9 +8,9 @@ from fractions import Fraction
 import pytest
 
 from tablegames.blackjack.side import bad_beat
-from tablegames.blackjack.side.paytable import SideResult
-from tablegames.cards import parse_cards
-from tablegames.errors import WagerError
+from tablegames.core.cards import parse_cards
+from tablegames.core.errors import WagerError
+from tablegames.core.paytable import SideResult
 from tests.side.faces import FACES, card, count_lines, pairs
 
 DEALER_BLACKJACKS = 2 * 4 * 16  # ace first or second, a ten-value card: ordered two-card faces

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 from tablegames.blackjack.side import bet_the_set_21
-from tablegames.errors import WagerError
+from tablegames.core.errors import WagerError
 from tests.side.faces import card, count_pairs
 
 SUITED_PAIRS = 52  # the same face twice

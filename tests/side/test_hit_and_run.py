@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tablegames.blackjack.side import hit_and_run
-from tablegames.blackjack.side.paytable import SideResult
-from tablegames.cards import parse_cards
-from tablegames.errors import WagerError
+from tablegames.core.cards import parse_cards
+from tablegames.core.errors import WagerError
+from tablegames.core.paytable import SideResult
 from tests.side.faces import count_lines, pairs
 
 

@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from tablegames.blackjack.side import house_money
-from tablegames.blackjack.side.paytable import SideResult, pays_to
-from tablegames.errors import WagerError
+from tablegames.core.errors import WagerError
+from tablegames.core.paytable import SideResult, pays_to
 from tests.side.faces import card, count_pairs, pairs
 
 ACE_KING_SUITED = 4 * 2  # four suits, either order

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from tablegames.blackjack.side import in_between
-from tablegames.errors import WagerError
+from tablegames.core.errors import WagerError
 from tests.side.faces import card, count_lines, triples
 
 

@@ -6,7 +6,7 @@ from collections import Counter
 from fractions import Fraction
 
 from tablegames.blackjack.side import kings_bounty
-from tablegames.blackjack.side.paytable import SideResult
+from tablegames.core.paytable import SideResult
 from tests.side.faces import FACES, card, count_pairs
 
 # Over the 2,704 ordered pairs of faces: 256 ten-value pairs and 32 ace-nine pairs total 20.

@@ -6,8 +6,8 @@ from collections import Counter
 from fractions import Fraction
 
 from tablegames.blackjack.side import lucky_ladies
-from tablegames.blackjack.side.paytable import SideResult
-from tablegames.cards import Rank
+from tablegames.core.cards import Rank
+from tablegames.core.paytable import SideResult
 from tests.side.faces import FACES, TEN_VALUE, card, count_pairs
 
 # Combinatorics over the 52 x 52 = 2,704 ordered pairs of faces (identical faces allowed):

@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from tablegames.blackjack.side import match_the_dealer
-from tablegames.blackjack.side.paytable import SideResult
-from tablegames.errors import WagerError
+from tablegames.core.errors import WagerError
+from tablegames.core.paytable import SideResult
 from tests.side.faces import card, triples
 
 

@@ -7,7 +7,8 @@ from fractions import Fraction
 import pytest
 
 from tablegames.blackjack.side import royal_match_21
-from tablegames.blackjack.side.paytable import (
+from tablegames.core.errors import RulesError, WagerError
+from tablegames.core.paytable import (
     PaytableLine,
     SideResult,
     best,
@@ -16,7 +17,6 @@ from tablegames.blackjack.side.paytable import (
     pays_meter,
     pays_to,
 )
-from tablegames.errors import RulesError, WagerError
 from tests.side.faces import card
 
 

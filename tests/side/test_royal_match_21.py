@@ -8,8 +8,8 @@ from fractions import Fraction
 import pytest
 
 from tablegames.blackjack.side import royal_match_21
-from tablegames.cards import Rank
-from tablegames.errors import WagerError
+from tablegames.core.cards import Rank
+from tablegames.core.errors import WagerError
 from tests.side.faces import FACES, card, pairs, triples
 
 ROYAL_MATCH = 4 * 2  # K and Q of one suit, either order

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tablegames.blackjack.side.sharing import capped_winnings, equal_shares, proportional_shares
-from tablegames.errors import WagerError
+from tablegames.core.errors import WagerError
+from tablegames.core.sharing import capped_winnings, equal_shares, proportional_shares
 
 
 def test_633a_13_m_winners_share_the_maximum_in_proportion_to_their_wagers() -> None:

@@ -7,8 +7,8 @@ from fractions import Fraction
 import pytest
 
 from tablegames.blackjack.side import straight_jack
-from tablegames.blackjack.side.paytable import SideResult, pays_to
-from tablegames.errors import WagerError
+from tablegames.core.errors import WagerError
+from tablegames.core.paytable import SideResult, pays_to
 from tests.side.faces import card, count_pairs, pairs
 
 # Consecutive rank pairs with the ace at either end: A-2, 2-3, ..., Q-K, K-A = 13 rank pairs,

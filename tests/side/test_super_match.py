@@ -8,8 +8,8 @@ from itertools import product
 import pytest
 
 from tablegames.blackjack.side import super_match
-from tablegames.cards import Card, Rank, parse_cards
-from tablegames.errors import WagerError
+from tablegames.core.cards import Card, Rank, parse_cards
+from tablegames.core.errors import WagerError
 from tests.side.faces import SUITS, count_lines
 
 # Ordered sequences of four ranks (13 ** 4 = 28,561); the wager reads ranks only.

@@ -7,7 +7,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from tablegames.blackjack.side import three_card_poker
-from tablegames.cards import Card
+from tablegames.core.cards import Card
 from tests.side.faces import FACES, card, triples
 
 # Rank sets that are straights, ace (1) low in A-2-3 and high in Q-K-A; nothing wraps.

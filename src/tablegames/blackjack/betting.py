@@ -5,7 +5,7 @@ A bet may be withdrawn while the window is open; once it closes the round has st
 the same checks as `validate_box_wagers`, so a window that accepted every step holds exactly
 the bets the all-at-once check accepts.
 
->>> from tablegames.rules import Rules
+>>> from tablegames.blackjack.rules import Rules
 >>> window = BettingWindow(Rules())
 >>> window.place(BoxWager(box=2, amount=2500, player="Ann"))
 >>> window.place(BoxWager(box=3, amount=2500, player="Ann"))
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.wagers import (
     BoxWager,
     validate_box,
@@ -26,8 +27,7 @@ from tablegames.blackjack.wagers import (
     validate_player_boxes,
     validate_stakes,
 )
-from tablegames.errors import WagerError
-from tablegames.rules import Rules
+from tablegames.core.errors import WagerError
 
 
 class BettingWindow:

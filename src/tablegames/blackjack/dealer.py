@@ -17,11 +17,11 @@ from tablegames.blackjack.events import (
     WagerSettled,
 )
 from tablegames.blackjack.hand import dealer_must_draw, is_blackjack, points
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sidebook import SideBook
 from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement
-from tablegames.cards import Card
-from tablegames.cardsource import CardSource
-from tablegames.rules import Rules
+from tablegames.core.cards import Card
+from tablegames.core.cardsource import CardSource
 
 
 class DealerProcedure:

@@ -5,8 +5,8 @@ terminal, the server and the simulator need not each work out a double or a spli
 
 >>> from tablegames.blackjack.round import Round
 >>> from tablegames.blackjack.wagers import BoxWager
->>> from tablegames.cardsource import StackedShoe
->>> from tablegames.rules import Rules
+>>> from tablegames.core.cardsource import StackedShoe
+>>> from tablegames.blackjack.rules import Rules
 >>> shoe = StackedShoe.parse(["9S", "5H", "2D", "7C", "KH"])
 >>> game = Round(rules=Rules(), shoe=shoe, wagers=[BoxWager(box=1, amount=2500)])
 >>> stake_required(game, Action.DOUBLE, None), stake_required(game, Action.HIT, None)
@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablegames.blackjack.actions import Action, Turn
-from tablegames.errors import IllegalActionError
+from tablegames.core.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from tablegames.blackjack.round import Round

@@ -12,7 +12,7 @@ True
 
 Every card-bearing event says who may see its card when it is dealt (`CardDealt.seen_by`):
 `EVERYONE` (face up), `PLAYER` (the owning box's player only) or `HOUSE` (nobody at the table
-until an event reveals it). `tablegames.views` redacts a log for one viewer from these fields.
+until an event reveals it). `tablegames.core.views` redacts a log for one viewer from these fields.
 """
 
 from __future__ import annotations
@@ -21,8 +21,17 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tablegames.eventlog import Event, read_event
-from tablegames.views import BLANK, EVERYONE, HIDDEN, HOUSE, PLAYER, DealtCard, Holder, JsonEvent
+from tablegames.core.events import Event, read_event
+from tablegames.core.views import (
+    BLANK,
+    EVERYONE,
+    HIDDEN,
+    HOUSE,
+    PLAYER,
+    DealtCard,
+    Holder,
+    JsonEvent,
+)
 
 __all__ = ["BLACKJACK_SIGHT", "EVERYONE", "HOUSE", "PLAYER", "Event"]
 
@@ -178,7 +187,7 @@ def _seen_by_before_the_field(data: dict[str, Any]) -> str:
     return PLAYER if data.get("to") == "box" else HOUSE
 
 
-# --- who sees what: the Blackjack log read by tablegames.views ----------------------------------
+# --- who sees what: the Blackjack log read by tablegames.core.views ---------------------------
 
 _TURNED_OVER_BY_DECISION = frozenset({"surrender", "double", "split"})
 _BLACKJACK_WAGER = frozenset({"blackjack", "double", "split"})

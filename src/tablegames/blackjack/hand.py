@@ -1,6 +1,6 @@
 """Point counts (633a.3(e)), soft and hard totals, and Blackjack (633a.1).
 
->>> from tablegames.cards import parse_cards
+>>> from tablegames.core.cards import parse_cards
 >>> points(parse_cards(["AS", "6H"]))
 Points(total=17, soft=True)
 >>> points(parse_cards(["AS", "6H", "TD"]))
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from tablegames.cards import Card
+from tablegames.core.cards import Card
 
 
 class Points(NamedTuple):
@@ -56,7 +56,7 @@ def is_blackjack(cards: Sequence[Card], *, from_split: bool) -> bool:
 def dealer_must_draw(cards: Sequence[Card], *, hits_soft_17: bool) -> bool:
     """633a.7(m): draw until a hard or soft 17 to 21; `hits_soft_17` is the non-PA what-if.
 
-    >>> from tablegames.cards import parse_cards
+    >>> from tablegames.core.cards import parse_cards
     >>> dealer_must_draw(parse_cards(["AS", "6H"]), hits_soft_17=False)
     False
     >>> dealer_must_draw(parse_cards(["AS", "6H"]), hits_soft_17=True)

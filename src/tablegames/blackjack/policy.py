@@ -21,8 +21,8 @@ complete: the terminal table and the simulator drive a round this way.
 
 >>> from tablegames.blackjack.strategy_chart import StrategyChart
 >>> from tablegames.blackjack.wagers import BoxWager
->>> from tablegames.cardsource import StackedShoe
->>> from tablegames.rules import Rules
+>>> from tablegames.core.cardsource import StackedShoe
+>>> from tablegames.blackjack.rules import Rules
 >>> game = Round(
 ...     rules=Rules(), shoe=StackedShoe.parse("9S 5H 7D 7C KH TS".split()),
 ...     wagers=[BoxWager(box=1, amount=2500)],
@@ -42,8 +42,8 @@ from tablegames.blackjack.actions import Action, Turn
 from tablegames.blackjack.hand import points
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.strategy_chart import PAIR_CODES, TOTAL_CODES, StrategyChart
-from tablegames.cards import Card
-from tablegames.errors import IllegalActionError, TableGamesError
+from tablegames.core.cards import Card
+from tablegames.core.errors import IllegalActionError, TableGamesError
 
 # A round asks for each hand's decisions one at a time; no real round needs a fraction of this,
 # so a policy that never lets a round finish is stopped instead of looping for ever.

@@ -7,10 +7,10 @@ These are pure functions of the house rules and the hand, so `legal_actions`, `v
 from __future__ import annotations
 
 from tablegames.blackjack.actions import Action
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.state import BoxState, HandState, HandStatus, initial_hands
-from tablegames.errors import IllegalActionError
-from tablegames.money import format_cents
-from tablegames.rules import Rules
+from tablegames.core.errors import IllegalActionError
+from tablegames.core.money import format_cents
 
 
 def max_insurance(wager: int, unit: int) -> int:

@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from tablegames.blackjack.actions import Action
 from tablegames.blackjack.events import CardDealt, DecisionMade, Event, RoundStarted
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.rules import rules_from_mapping
 from tablegames.blackjack.sidebook import Selections
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.cards import Card
-from tablegames.cardsource import StackedShoe
-from tablegames.errors import ScenarioError
-from tablegames.rules import rules_from_mapping
+from tablegames.core.cards import Card
+from tablegames.core.cardsource import StackedShoe
+from tablegames.core.errors import ScenarioError
 
 
 def replay(events: Sequence[Event]) -> Round:

@@ -10,8 +10,8 @@ Each decision comes as a triad, `verify_x()` (raises with the reason), `can_x()`
 The round asks only for decisions that have more than one legal choice: a hand of 21, a doubled
 hand or split aces that may not draw complete on their own.
 
->>> from tablegames.cardsource import StackedShoe
->>> from tablegames.rules import Rules
+>>> from tablegames.core.cardsource import StackedShoe
+>>> from tablegames.blackjack.rules import Rules
 >>> shoe = StackedShoe.parse(["9S", "5H", "AD", "7C", "KH", "TS"])
 >>> game = Round(rules=Rules(), shoe=shoe, wagers=[BoxWager(box=1, amount=2500)])
 >>> game.turn, [action.value for action in game.legal_actions()]
@@ -53,14 +53,14 @@ from tablegames.blackjack.refusals import (
     offer_refusal,
     play_refusal,
 )
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sidebook import Selections, SideBook, opening_meters
 from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement, initial_hands
 from tablegames.blackjack.triads import DecisionTriads
 from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE, BoxWager
-from tablegames.cards import Card
-from tablegames.cardsource import CardSource
-from tablegames.errors import IllegalActionError
-from tablegames.rules import Rules
+from tablegames.core.cards import Card
+from tablegames.core.cardsource import CardSource
+from tablegames.core.errors import IllegalActionError
 
 
 class Phase(Enum):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement, initial_hands
-from tablegames.money import half, winnings
-from tablegames.rules import Rules
+from tablegames.core.money import half, winnings
 
 
 def against_total(box: BoxState, index: int, hand: HandState, dealer: int) -> Settlement:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tablegames.blackjack.hand import is_blackjack, points
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.side import (
     bad_beat,
     bet_the_set_21,
@@ -28,16 +29,15 @@ from tablegames.blackjack.side import (
     super_match,
     three_card_poker,
 )
-from tablegames.blackjack.side.paytable import PaytableLine, SideResult
-from tablegames.blackjack.side.sharing import (
+from tablegames.blackjack.state import BoxState, Settlement
+from tablegames.core.cards import Card
+from tablegames.core.errors import WagerError
+from tablegames.core.paytable import PaytableLine, SideResult
+from tablegames.core.sharing import (
     capped_winnings,
     equal_shares,
     proportional_shares,
 )
-from tablegames.blackjack.state import BoxState, Settlement
-from tablegames.cards import Card
-from tablegames.errors import WagerError
-from tablegames.rules import Rules
 
 # 633a.7(g)(1)-(8): the wagers settled on the initial cards, in the order the paragraph lists.
 INITIAL_WAGERS = (

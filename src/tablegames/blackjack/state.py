@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from enum import Enum, auto
 
 from tablegames.blackjack.hand import Points, points
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.cards import Card
-from tablegames.rules import Rules
+from tablegames.core.cards import Card
 
 
 class HandStatus(Enum):

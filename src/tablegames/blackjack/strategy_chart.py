@@ -67,7 +67,7 @@ from pathlib import Path
 from typing import Final
 
 from tablegames.blackjack.actions import Action
-from tablegames.inputs import InputError, read_text
+from tablegames.core.inputs import InputError, read_text
 
 UP_CARDS: Final = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 HEADER: Final = ("section", "hand", *UP_CARDS)

@@ -4,8 +4,8 @@ round, and the table game system's random selections.
 Live play must use the OS CSPRNG; a seeded source is for simulation and tests and has to be
 passed explicitly.
 
->>> from tablegames.rng import SeededRandom
->>> from tablegames.rules import Rules
+>>> from tablegames.core.rng import SeededRandom
+>>> from tablegames.blackjack.rules import Rules
 >>> table = Table(Rules(), random=SeededRandom.from_seed(3))
 >>> game = table.deal([BoxWager(box=1, amount=2500)])
 >>> game.turn is not None or game.is_complete
@@ -17,12 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tablegames.blackjack.round import Round
+from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.shoe import DealingShoe, make_shoe
 from tablegames.blackjack.sidebook import Selections, opening_meters
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.cards import standard_deck
-from tablegames.rng import RandomSource
-from tablegames.rules import Rules
-from tablegames.shoe import DealingShoe, make_shoe
+from tablegames.core.cards import standard_deck
+from tablegames.core.rng import RandomSource
 
 
 class Table:

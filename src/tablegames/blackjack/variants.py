@@ -2,7 +2,7 @@
 (633a.12(b)) and Switch Hands / Blackjack premium (633c.4). Pure functions of the rules and
 the hands, so the round engine stays one state machine for every variant.
 
->>> from tablegames.rules import Rules
+>>> from tablegames.blackjack.rules import Rules
 >>> from tablegames.blackjack.wagers import BoxWager
 >>> tie_blackjack_pays(Rules(), BoxState(wager=BoxWager(box=1, amount=1000))) is None
 True
@@ -14,10 +14,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from tablegames.blackjack.hand import is_blackjack, points
+from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.settlement import blackjack_paid, win_paragraph
 from tablegames.blackjack.state import BoxState, HandState, Settlement
-from tablegames.cards import Card
-from tablegames.rules import Rules
+from tablegames.core.cards import Card
 
 TIE_BLACKJACK = Fraction(1, 2)  # 633c.4(i)(2)(ii), 633c.4(o): 1 to 2
 COLOURED_BLACKJACK = Fraction(2)  # 633c.4(i)(2)(i), 633c.4(o): 2 to 1

@@ -1,6 +1,6 @@
 """Placing Blackjack Wagers on the boxes of the table (633a.2(a), 633a.6(c)-(f)).
 
->>> from tablegames.rules import Rules
+>>> from tablegames.blackjack.rules import Rules
 >>> boxes = validate_box_wagers([BoxWager(box=2, amount=2500)], Rules())
 >>> boxes[0].player
 'box 2'
@@ -12,9 +12,9 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tablegames.errors import WagerError
-from tablegames.money import format_cents
-from tablegames.rules import Rules
+from tablegames.blackjack.rules import Rules
+from tablegames.core.errors import WagerError
+from tablegames.core.money import format_cents
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -9,13 +9,12 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 
+from tablegames.blackjack.rules import Rules
 from tablegames.cli.app import PresetOption, RulesOption, SetOption, app, house_rules
-from tablegames.cli.edge_output import edge_csv, print_edge
-from tablegames.errors import TableGamesError
-from tablegames.inputs import output_file, output_folder
-from tablegames.rules import Rules
+from tablegames.core.errors import TableGamesError
+from tablegames.core.inputs import output_file, output_folder
+from tablegames.reports.edge_output import edge_csv, print_edge
 
 EDGE_HELP = """Exact house edge, standard deviation and line probabilities of a wager.
 
@@ -54,7 +53,7 @@ def edge_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="Print the table(s) as CSV.")] = False,
 ) -> None:
-    from tablegames.analysis.exact.side_outcomes import WAGERS
+    from tablegames.blackjack.analysis.side_outcomes import WAGERS
 
     given = {
         "--preset": preset is not None,
@@ -73,14 +72,14 @@ def edge_command(
 
             sys.stdout.write(edge_csv(craps_edge(load_craps_rules(rules))))
             return
-        from tablegames.craps.cli import edge_craps
+        from tablegames.cli.craps_commands import edge_craps
 
         raise typer.Exit(edge_craps(rules, as_json))
     if wager == "blackjack":
         extra = [*(overrides or []), *([f"decks={decks}"] if decks is not None else [])]
         report = _edge_blackjack(house_rules(preset, rules, extra), strategy or "cdz", hands)
     else:
-        from tablegames.analysis.exact.side_wagers import edge_report
+        from tablegames.blackjack.analysis.side_wagers import edge_report
 
         # --decks is a what-if for the analysis, not a change to the filed rules: the house's
         # own side wager entries (filed for its own deck count) stay as they are, and a paytable
@@ -96,7 +95,7 @@ def edge_command(
         for finding in report.get("non_pa", []):
             sys.stderr.write(f"non-PA {finding}\n")
     else:
-        print_edge(report, Console())
+        print_edge(report)
 
 
 def _check_edge_options(
@@ -137,8 +136,8 @@ def _check_edge_options(
 
 
 def _edge_blackjack(house: Rules, strategy: str, hands: bool) -> dict[str, Any]:
-    from tablegames.analysis.exact.blackjack_report import edge_blackjack
-    from tablegames.analysis.exact.game import Strategy
+    from tablegames.blackjack.analysis.game import Strategy
+    from tablegames.reports.blackjack_text import edge_blackjack
 
     if strategy not in ("cdz", "basic"):
         raise TableGamesError(f"strategy {strategy!r}: choose cdz or basic")
@@ -179,7 +178,7 @@ def strategy_command(
 
     The CSV (format: tablegames.blackjack.strategy_chart) reads back into the same chart.
     """
-    from tablegames.analysis.exact.blackjack_report import chart_csv, chart_png, strategy_chart
+    from tablegames.reports.blackjack_text import chart_csv, chart_png, strategy_chart
 
     if as_csv and out is not None:
         raise TableGamesError("--csv prints the chart and writes no file; leave out --out")
@@ -209,7 +208,7 @@ def report_command(
     ),
 ) -> None:
     """One self-contained HTML page for a regulator: rules, edges, effects, strategy chart."""
-    from tablegames.analysis.report import write_report
+    from tablegames.reports.report import write_report
 
     output_file(out, "--out")
     write_report(rules, out)

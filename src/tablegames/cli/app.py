@@ -19,8 +19,8 @@ from typing import Annotated, Any, NoReturn
 import typer
 from typer.core import TyperGroup
 
-from tablegames.errors import TableGamesError
-from tablegames.rules import Rules
+from tablegames.blackjack.rules import Rules
+from tablegames.core.errors import TableGamesError
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1  # a check that ran and found problems (rules check, conform)
@@ -107,7 +107,7 @@ def house_rules(
     preset: str | None, rules: Path | None, overrides: Sequence[str] | None = None
 ) -> Rules:
     """The Blackjack house rules a command was given (pa-6deck when it was given none)."""
-    from tablegames.rules import load_rules
+    from tablegames.blackjack.rules import load_rules
 
     return load_rules(
         preset=preset or (None if rules else "pa-6deck"), path=rules, overrides=overrides or ()

@@ -20,7 +20,7 @@ import typer
 
 from tablegames.cli.app import EXIT_FINDINGS, app
 from tablegames.conform import ConformanceResult, junit_tree, load_cases, run_cases
-from tablegames.inputs import InputError, output_file
+from tablegames.core.inputs import InputError, output_file
 
 JUNIT_SUITE = "tablegames conform"
 

@@ -6,11 +6,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
+from tablegames.blackjack.rules import Rules, findings_for_mapping, read_rules_file
 from tablegames.cli.app import EXIT_FINDINGS, PresetOption, RulesOption, SetOption, house_rules
 from tablegames.cli.app import rules_app as app
-from tablegames.rules import Rules, findings_for_mapping, read_rules_file
 
 
 @app.command("check")
@@ -20,11 +19,11 @@ def rules_check(
     """Exit 0 when the rules are valid Pennsylvania rules; else list every violation, exit 1.
 
     A `warning:` line names each wager or option that gives the player the edge, with its
-    house edge and how it was derived (a fast rule list, `tablegames.rules.advantage`; the
+    house edge and how it was derived (a fast rule list, `tablegames.blackjack.rules.advantage`; the
     exact figures are in `tablegames report`). Warnings do not change the exit code.
     A file that cannot be read at all is bad input (exit 2), not a finding.
     """
-    from tablegames.rules.advantage import EdgeWarning, player_edge_warnings
+    from tablegames.blackjack.rules.advantage import EdgeWarning, player_edge_warnings
 
     data = read_rules_file(path)
     rules, found = findings_for_mapping(data)
@@ -65,22 +64,11 @@ def rules_show(
     import json
     import sys
 
-    from rich.markup import escape
-    from rich.table import Table
-
-    from tablegames.rules.labels import filing_mapping, rule_rows
+    from tablegames.blackjack.rules.labels import filing_mapping
+    from tablegames.reports.rules_table import print_rules_table
 
     house: Rules = house_rules(preset, rules, overrides)
     if as_json:
         sys.stdout.write(json.dumps(filing_mapping(house), indent=2) + "\n")
         return
-    table = Table(title="House rules (Rules Submission, 601a.2)")
-    table.add_column("Rule")
-    # Operators file by field name: it is never broken across lines.
-    table.add_column("Field", no_wrap=True)
-    table.add_column("Value")
-    table.add_column("Paragraph", overflow="fold")
-    for row in rule_rows(house):
-        value = escape(row.value) + (f"\n[red]{row.non_pa}[/red]" if row.non_pa else "")
-        table.add_row(escape(row.label), row.field, value, row.paragraphs)
-    Console().print(table)
+    print_rules_table(house)

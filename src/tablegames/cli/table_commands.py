@@ -19,9 +19,9 @@ def round_command(
     ],
 ) -> None:
     """Play one round from a stacked shoe and scripted decisions; print the result as JSON."""
+    from tablegames.blackjack.scenario import run_scenario
     from tablegames.conform import BLACKJACK, unwrap_scenario
-    from tablegames.inputs import read_json
-    from tablegames.scenario import run_scenario
+    from tablegames.core.inputs import read_json
 
     # A conformance file plays its `scenario`; its expectations are for `tablegames conform`.
     data = unwrap_scenario(
@@ -36,7 +36,7 @@ def roll_command(
     scenario: Annotated[Path, typer.Argument(help="Craps scenario JSON file (docs/craps.md).")],
 ) -> None:
     """Settle one craps roll (Power Odds, 623b.5) from fixed dice and selection; print JSON."""
-    from tablegames.craps.cli import roll_command as run_roll
+    from tablegames.cli.craps_commands import roll_command as run_roll
 
     raise typer.Exit(run_roll(scenario))
 
@@ -54,7 +54,7 @@ def play_command(
     and exit 2. Leaving (q, the end of the input, Ctrl-C) is not an error: exit 0.
     """
     if game == "craps":
-        from tablegames.craps.cli import play_craps
+        from tablegames.cli.craps_commands import play_craps
 
         # Options that mean nothing at the craps table are refused, never ignored.
         if preset is not None:
@@ -65,6 +65,6 @@ def play_command(
         return
     if game != "blackjack":
         fail(f"no game {game!r}: play blackjack or craps")
-    from tablegames.play import play_terminal
+    from tablegames.ui.play import play_terminal
 
     play_terminal(house_rules(preset, rules), boxes=boxes)

@@ -9,7 +9,7 @@ Nothing here defaults to a seed.
 (8, True, '4-4')
 >>> len(ALL_ROLLS), sum(r.total == 7 for r in ALL_ROLLS)
 (36, 6)
->>> from tablegames.rng import SeededRandom
+>>> from tablegames.core.rng import SeededRandom
 >>> a = RandomDice(SeededRandom.from_seed(3)); b = RandomDice(SeededRandom.from_seed(3))
 >>> [a.next_roll() for _ in range(5)] == [b.next_roll() for _ in range(5)]
 True
@@ -23,8 +23,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from tablegames.errors import ScenarioError
-from tablegames.rng import RandomSource
+from tablegames.core.errors import ScenarioError
+from tablegames.core.rng import RandomSource
 
 FACES = range(1, 7)
 

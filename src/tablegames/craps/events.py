@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from tablegames.eventlog import Event, read_event
+from tablegames.core.events import Event, read_event
 
 __all__ = ["Event"]
 

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tablegames.core.errors import ScenarioError
 from tablegames.craps.dice import FixedDice, Roll
 from tablegames.craps.events import DiceRolled, Event, SelectionMade, TableOpened, WagerPlaced
 from tablegames.craps.rules import craps_rules_from_mapping
 from tablegames.craps.selection import FixedSelector, Selection
 from tablegames.craps.table import CrapsTable
-from tablegames.errors import ScenarioError
 
 
 def replay(events: Sequence[Event]) -> CrapsTable:

@@ -40,9 +40,9 @@ from typing import Any, Final, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from tablegames.core.errors import RulesError
+from tablegames.core.rulesfile import Finding, plain_message, read_rules_file
 from tablegames.craps.wagers import BETS, LINES, WAGER_NAMES, WAGER_OF_LINE, Bet, Line, odds_text
-from tablegames.errors import RulesError
-from tablegames.rulesfile import Finding, plain_message, read_rules_file
 
 T = TypeVar("T")
 # Strict types: "yes" is not a boolean, "100" not cents. Probabilities are read by `_probability`.

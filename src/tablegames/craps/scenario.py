@@ -22,14 +22,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tablegames.core.errors import ScenarioError
+from tablegames.core.jsoninput import optional_text, require_keys, whole_number
 from tablegames.craps.dice import FixedDice, Roll
 from tablegames.craps.events import WagerSettled
 from tablegames.craps.rules import craps_rules_from_mapping
 from tablegames.craps.selection import FixedSelector, Selection
 from tablegames.craps.table import CrapsTable, RollResult
 from tablegames.craps.wagers import BETS
-from tablegames.errors import ScenarioError
-from tablegames.jsoninput import optional_text, require_keys, whole_number
 
 SCENARIO_KEYS = {"description", "rules", "wagers", "selection", "dice", "rolls", "selections"}
 WAGER_KEYS = {"wager", "amount", "roll"}

@@ -9,7 +9,7 @@ draw is exact: one uniform integer below the common denominator of the two proba
 tests and simulations with a seeded generator; scenarios and replays fix the selection.
 
 >>> from tablegames.craps.rules import CrapsRules, selection_thresholds
->>> from tablegames.rng import SeededRandom
+>>> from tablegames.core.rng import SeededRandom
 >>> rules = CrapsRules(level_1_probability="1/2", level_2_probability="1/2")
 >>> picks = RandomSelector(SeededRandom.from_seed(1)).select(rules)
 >>> sorted(set(picks.levels.values())) in ([1], [2], [1, 2]), len(picks.levels)
@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol
 
+from tablegames.core.errors import ScenarioError
+from tablegames.core.rng import RandomSource
 from tablegames.craps.rules import CrapsRules, selection_thresholds
 from tablegames.craps.wagers import BETS, LINE_NAMES, LINES, WAGER_OF_LINE
-from tablegames.errors import ScenarioError
-from tablegames.rng import RandomSource
 
 LEVELS = (0, 1, 2)
 

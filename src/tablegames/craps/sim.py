@@ -27,9 +27,9 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
+from tablegames.core.errors import TableGamesError
 from tablegames.craps.dice import ALL_ROLLS
 from tablegames.craps.rules import CrapsRules, WagerTerms
-from tablegames.errors import TableGamesError
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]

@@ -31,6 +31,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tablegames.core.errors import IllegalActionError, TableGamesError, WagerError
+from tablegames.core.money import format_cents
+from tablegames.core.rng import SecureRandom
 from tablegames.craps.dice import DiceSource, RandomDice, Roll
 from tablegames.craps.events import (
     DiceRolled,
@@ -43,9 +46,6 @@ from tablegames.craps.events import (
 from tablegames.craps.rules import CrapsRules
 from tablegames.craps.selection import RandomSelector, Selection, Selector
 from tablegames.craps.wagers import BETS, LINES, WAGER_OF_LINE, odds_text
-from tablegames.errors import IllegalActionError, TableGamesError, WagerError
-from tablegames.money import format_cents
-from tablegames.rng import SecureRandom
 
 PLAYER = "you"
 

@@ -54,8 +54,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Final, Literal
 
+from tablegames.core.money import winnings
 from tablegames.craps.dice import Roll
-from tablegames.money import winnings
 
 Outcome = Literal["win", "lose", "stays_up"]
 PARAGRAPH: Final = "623b.5(d)"

@@ -1,22 +1,5 @@
-"""House rules (the Rules Submission of 601a.2): the model, presets, loading and checking."""
+"""Kept for compatibility: the Blackjack house rules moved to `tablegames.blackjack.rules`
+(issue 10). Import from there."""
 
-from tablegames.rules.load import (
-    findings_for_mapping,
-    load_rules,
-    parse_override,
-    preset_names,
-    read_rules_file,
-    rules_from_mapping,
-)
-from tablegames.rules.model import Finding, Rules
-
-__all__ = [
-    "Finding",
-    "Rules",
-    "findings_for_mapping",
-    "load_rules",
-    "parse_override",
-    "preset_names",
-    "read_rules_file",
-    "rules_from_mapping",
-]
+from tablegames.blackjack.rules import *  # noqa: F403
+from tablegames.blackjack.rules import __all__ as __all__

@@ -1,6 +1,6 @@
 """Hand shapes the side wagers share: twenty-point totals, suits, ranks and straights.
 
->>> from tablegames.cards import parse_cards
+>>> from tablegames.core.cards import parse_cards
 >>> is_twenty(*parse_cards(["AS", "9D"])), is_twenty(*parse_cards(["AS", "AD"]))
 (True, False)
 >>> is_straight(parse_cards(["QS", "KD", "AH"])), is_straight(parse_cards(["KS", "AD", "2H"]))
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from tablegames.blackjack.hand import points
-from tablegames.cards import Card, Rank
+from tablegames.core.cards import Card, Rank
 
 TEN_VALUE_OR_ACE = frozenset({Rank.ACE, Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING})
 

@@ -12,7 +12,7 @@ them and `MAGIC_CARD_BONUS` / `LUCKY_PLAYER_BONUS` are their lines.
 "Matches the card randomly selected" (633a.1 "Magic Card Bonus"): the default `match="card"`
 needs rank and suit, since what is selected is a card; `match="rank"` is the looser house rule.
 
->>> from tablegames.cards import parse_cards
+>>> from tablegames.core.cards import parse_cards
 >>> evaluate(20, parse_cards(["6S", "5D", "4H", "3C", "3S"]), player_has_20_line=False).label
 'Player has a 20 and dealer has 21 with five cards'
 >>> evaluate(20, parse_cards(["TS", "9D"]), player_has_20_line=True).line
@@ -27,7 +27,9 @@ from collections.abc import Sequence
 from typing import Final, Literal
 
 from tablegames.blackjack.hand import is_blackjack, points
-from tablegames.blackjack.side.paytable import (
+from tablegames.core.cards import Card
+from tablegames.core.errors import WagerError
+from tablegames.core.paytable import (
     Paytable,
     PaytableLine,
     best,
@@ -35,8 +37,6 @@ from tablegames.blackjack.side.paytable import (
     pays_for,
     pays_meter,
 )
-from tablegames.cards import Card
-from tablegames.errors import WagerError
 
 _PREFIX = "Player has a 20 and dealer has"
 # 633a.13(j)(1)

@@ -5,7 +5,7 @@ pair (same rank and suit). A suited pair is also a pair and is paid on the highe
 A (one deck, where a suited pair cannot occur) has only the pairs line. Ranks, not point values:
 a king and a queen are not a pair.
 
->>> from tablegames.cards import Card
+>>> from tablegames.core.cards import Card
 >>> evaluate(Card.parse("8S"), Card.parse("8S"), paytable="B").line
 'suited_pairs'
 >>> evaluate(Card.parse("8S"), Card.parse("8D"), paytable="D").odds
@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final, Literal
 
-from tablegames.blackjack.side.paytable import Paytable, PaytableLine, best, pays_to, select
-from tablegames.cards import Card
-from tablegames.errors import WagerError
+from tablegames.core.cards import Card
+from tablegames.core.errors import WagerError
+from tablegames.core.paytable import Paytable, PaytableLine, best, pays_to, select
 
 PaytableName = Literal["A", "B", "C", "D"]
 

@@ -4,7 +4,7 @@ The wager wins when the dealer has Blackjack or a hand of five or more cards. Ev
 including the one that takes the dealer over 21 (633a.7(o)(2)(i)): a 14 made with five cards
 that draws a ten is a six-card hand. Eight or more cards pay 100% of the meter.
 
->>> from tablegames.cards import parse_cards
+>>> from tablegames.core.cards import parse_cards
 >>> evaluate(parse_cards(["2S", "3D", "2H", "3C", "4S", "KD"])).line
 'dealer_six_cards'
 >>> evaluate(parse_cards(["AS", "KD"])).returned(500)
@@ -19,15 +19,15 @@ from collections.abc import Sequence
 from typing import Final
 
 from tablegames.blackjack.hand import is_blackjack
-from tablegames.blackjack.side.paytable import (
+from tablegames.core.cards import Card
+from tablegames.core.errors import WagerError
+from tablegames.core.paytable import (
     Paytable,
     PaytableLine,
     find_line,
     pays_for,
     pays_meter,
 )
-from tablegames.cards import Card
-from tablegames.errors import WagerError
 
 # 633a.13(l)(1)
 PAYTABLE: Final[Paytable] = (

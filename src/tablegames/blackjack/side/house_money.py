@@ -12,7 +12,7 @@ two-card straight 1 to 1. With every card face equally likely (an infinite shoe)
 of every 2,704 units staked, a house edge of 5/169 (2.96%). A filed paytable may use any subset of
 the DEFAULT's line ids; a hand is paid on the best of its lines the paytable has.
 
->>> from tablegames.cards import Card
+>>> from tablegames.core.cards import Card
 >>> evaluate(Card.parse("KD"), Card.parse("AD")).line
 'ace_king_suited'
 >>> evaluate(Card.parse("9D"), Card.parse("9C")).line
@@ -24,14 +24,14 @@ from __future__ import annotations
 from typing import Final
 
 from tablegames.blackjack.side._hands import is_straight, same_suit
-from tablegames.blackjack.side.paytable import (
+from tablegames.core.cards import Card, Rank
+from tablegames.core.paytable import (
     Paytable,
     PaytableLine,
     best,
     pays_to,
     require_lines,
 )
-from tablegames.cards import Card, Rank
 
 # Not in the regulation (633a.6(e)(12) defines the wins, 633a.13 prints no odds): a placeholder.
 DEFAULT: Final[Paytable] = (

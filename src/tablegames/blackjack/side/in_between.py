@@ -10,7 +10,7 @@ The ace: the regulation does not say where it ranks for this wager, so the house
 `ace="high"` (the default) ranks it above the king, as the game's makers describe it and as the
 Three Card Poker paragraph (633a.6(e)(9)) ranks it; `ace="low"` ranks it below the 2.
 
->>> from tablegames.cards import Card
+>>> from tablegames.core.cards import Card
 >>> evaluate(Card.parse("7S"), Card.parse("9D"), Card.parse("8H")).line
 'one_card_spread'
 >>> evaluate(Card.parse("AS"), Card.parse("3D"), Card.parse("2H")) is None
@@ -24,9 +24,9 @@ from __future__ import annotations
 from typing import Final, Literal
 
 from tablegames.blackjack.side._hands import poker_value
-from tablegames.blackjack.side.paytable import Paytable, PaytableLine, find_line, pays_to
-from tablegames.cards import Card
-from tablegames.errors import WagerError
+from tablegames.core.cards import Card
+from tablegames.core.errors import WagerError
+from tablegames.core.paytable import Paytable, PaytableLine, find_line, pays_to
 
 Ace = Literal["high", "low"]
 

@@ -13,7 +13,7 @@ Like Lucky Ladies, the wager wins on initial two cards totalling 20 (an ace and 
 "Suited ... pair" reads with 633a.1 "Suited pair" (same rank and suit); "Pair of kings" is then
 the kings that are not a suited pair, since a suited kings pair always pays more.
 
->>> from tablegames.cards import Card
+>>> from tablegames.core.cards import Card
 >>> evaluate(Card.parse("KS"), Card.parse("KS"), dealer_blackjack=False).line
 'king_of_spades_pair'
 >>> evaluate(Card.parse("KD"), Card.parse("KH"), dealer_blackjack=True).line
@@ -27,8 +27,8 @@ from __future__ import annotations
 from typing import Final
 
 from tablegames.blackjack.side._hands import TEN_VALUE_OR_ACE, is_twenty, same_suit
-from tablegames.blackjack.side.paytable import Paytable, PaytableLine, best, pays_to
-from tablegames.cards import Card, Rank, Suit
+from tablegames.core.cards import Card, Rank, Suit
+from tablegames.core.paytable import Paytable, PaytableLine, best, pays_to
 
 KING_OF_SPADES: Final = Card(Rank.KING, Suit.SPADES)
 

@@ -5,7 +5,7 @@ exceed 21 (633a.3(e)(3)), so an ace and a 9 is a soft 20 and wins; two aces tota
 A hand that fits several lines is paid on the highest only: a queen of hearts pair is also a
 Suited 20, and pays 200 to 1 (1,000 to 1 with a dealer Blackjack), not 10 to 1.
 
->>> from tablegames.cards import Card
+>>> from tablegames.core.cards import Card
 >>> evaluate(Card.parse("QH"), Card.parse("QH"), dealer_blackjack=True).label
 'Queen of hearts pair and dealer Blackjack'
 >>> evaluate(Card.parse("AS"), Card.parse("9D"), dealer_blackjack=False).line
@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Final
 
 from tablegames.blackjack.side._hands import TEN_VALUE_OR_ACE, is_twenty, same_suit
-from tablegames.blackjack.side.paytable import Paytable, PaytableLine, best, pays_to
-from tablegames.cards import Card, Rank, Suit
+from tablegames.core.cards import Card, Rank, Suit
+from tablegames.core.paytable import Paytable, PaytableLine, best, pays_to
 
 QUEEN_OF_HEARTS: Final = Card(Rank.QUEEN, Suit.HEARTS)
 

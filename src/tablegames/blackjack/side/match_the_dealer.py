@@ -9,7 +9,7 @@ stake once plus both winnings.
 The regulation prints paytables for six and eight decks only; with any other number of decks the
 wager has no paytable (`table_for_decks` answers None).
 
->>> from tablegames.cards import Card
+>>> from tablegames.core.cards import Card
 >>> [line.line for line in evaluate(Card.parse("KS"), Card.parse("KD"), Card.parse("KS"),
 ...                                 table="6-deck")]
 ['matching_card_same_suit', 'matching_card_different_suit']
@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final, Literal
 
-from tablegames.blackjack.side.paytable import Paytable, PaytableLine, find_line, pays_to, select
-from tablegames.cards import Card
+from tablegames.core.cards import Card
+from tablegames.core.paytable import Paytable, PaytableLine, find_line, pays_to, select
 
 Table = Literal["6-deck", "8-deck"]
 

@@ -9,7 +9,7 @@ times the stake, on top (`SideResult.returned`); the stake is not returned a sec
 
 Paytables A and B are for a single deck, C, D and E for several (633a.13(f)(1)-(2)).
 
->>> from tablegames.cards import parse_cards
+>>> from tablegames.core.cards import parse_cards
 >>> king, queen, ace, deuce = parse_cards(["KH", "QH", "AS", "2C"])
 >>> [line.line for line in evaluate(king, queen, paytable="C",
 ...                                 dealer_cards=(queen, king), crown_treasure=True)]
@@ -25,7 +25,9 @@ from fractions import Fraction
 from typing import Final, Literal
 
 from tablegames.blackjack.side._hands import same_suit
-from tablegames.blackjack.side.paytable import (
+from tablegames.core.cards import Card, Rank
+from tablegames.core.errors import WagerError
+from tablegames.core.paytable import (
     Paytable,
     PaytableLine,
     find_line,
@@ -33,8 +35,6 @@ from tablegames.blackjack.side.paytable import (
     pays_to,
     select,
 )
-from tablegames.cards import Card, Rank
-from tablegames.errors import WagerError
 
 PaytableName = Literal["A", "B", "C", "D", "E"]
 

@@ -11,7 +11,7 @@ With every card face equally likely (an infinite shoe) it returns 2,600 of every
 staked, a house edge of 1/26 (3.85%). A filed paytable may use any subset of the DEFAULT's line
 ids; a hand is paid on the best of its lines the paytable has.
 
->>> from tablegames.cards import Card
+>>> from tablegames.core.cards import Card
 >>> evaluate(Card.parse("AS"), Card.parse("KS")).line
 'two_card_straight_flush'
 >>> evaluate(Card.parse("AS"), Card.parse("2D")).odds
@@ -25,14 +25,14 @@ from __future__ import annotations
 from typing import Final
 
 from tablegames.blackjack.side._hands import is_straight, same_suit
-from tablegames.blackjack.side.paytable import (
+from tablegames.core.cards import Card
+from tablegames.core.paytable import (
     Paytable,
     PaytableLine,
     best,
     pays_to,
     require_lines,
 )
-from tablegames.cards import Card
 
 # Not in the regulation (633a.6(e)(11) defines the win, 633a.13 prints no odds): a placeholder.
 DEFAULT: Final[Paytable] = (

@@ -6,7 +6,7 @@ not a pair). Only the best line pays. The paytable pays two pair above three-of-
 to 1 against 5 to 1), as printed; "best" means the line paying most, so the order is the text's.
 Four-of-a-kind is not also counted as two pair: it pays its own, higher line.
 
->>> from tablegames.cards import parse_cards
+>>> from tablegames.core.cards import parse_cards
 >>> evaluate(parse_cards(["7S", "7D", "2H", "2C"]), table="6-deck").line
 'two_pair'
 >>> evaluate(parse_cards(["7S", "7D", "7H", "2C"]), table="8-deck").odds
@@ -19,9 +19,9 @@ from collections.abc import Mapping, Sequence
 from typing import Final, Literal
 
 from tablegames.blackjack.side._hands import rank_counts
-from tablegames.blackjack.side.paytable import Paytable, PaytableLine, best, pays_to, select
-from tablegames.cards import Card
-from tablegames.errors import WagerError
+from tablegames.core.cards import Card
+from tablegames.core.errors import WagerError
+from tablegames.core.paytable import Paytable, PaytableLine, best, pays_to, select
 
 Table = Literal["6-deck", "8-deck"]
 

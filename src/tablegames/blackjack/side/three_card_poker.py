@@ -6,7 +6,7 @@ is the highest poker hand, in that order). The ace ranks high, and also complete
 joins another sequence, so K-A-2 is not a straight (633a.6(e)(9)). With several decks three
 identical cards are three-of-a-kind.
 
->>> from tablegames.cards import Card
+>>> from tablegames.core.cards import Card
 >>> evaluate(Card.parse("AS"), Card.parse("2S"), Card.parse("3S")).line
 'straight_flush'
 >>> evaluate(Card.parse("KS"), Card.parse("AD"), Card.parse("2H")) is None
@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Final
 
 from tablegames.blackjack.side._hands import is_straight, same_suit
-from tablegames.blackjack.side.paytable import Paytable, PaytableLine, best, pays_to
-from tablegames.cards import Card
+from tablegames.core.cards import Card
+from tablegames.core.paytable import Paytable, PaytableLine, best, pays_to
 
 # 633a.13(k): 9 to 1 for every winning hand named in 633a.6(e)(9).
 PAYTABLE: Final[Paytable] = (

@@ -1,1 +1,0 @@
-"""Game mathematics: exact analysis and simulation."""

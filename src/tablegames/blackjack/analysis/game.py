@@ -1,0 +1,247 @@
+"""The exact expected value of the main game under any Rules Submission.
+
+Two strategies. CDZ- (composition-dependent zero-memory): every decision depends on the cards in
+the hand and the up card and is the best one for the full shoe less those cards; split hands use
+the decisions of unsplit hands with the same cards. Basic: a total-dependent chart (hard and soft
+totals, pairs), each decision the best on average over the hands with that total, weighted by
+how likely each is to be dealt. The value of splitting (resplits up to 4 hands) is exact for the
+strategy played (split_values.py).
+
+The second moment of a round (hence `std_dev`) is exact for every round without a split. For a
+split it takes the hands as independent given the dealer's final outcome, which keeps their
+strong covariance through the shared dealer hand (split_values.py).
+
+Values are unconditional (a dealer Blackjack is one of the outcomes) in the accounting of
+633a.7(h): with the dealer checking for Blackjack first, a dealer Blackjack costs exactly the
+initial wager, so doubles and splits add back what they would otherwise lose (633a.10(b),
+633a.11(d)). The non-PA game without a check is valued the same way when original bets only
+apply, and with doubles and splits lost in full otherwise.
+
+>>> from tablegames.blackjack.rules import Rules
+>>> result = analyse(Rules(decks=1, max_hands=2, resplit_aces=False, hit_split_aces=False))
+>>> round(result.house_edge * 100, 4)  # percent; one deck favours the player
+-0.1752
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+from tablegames.blackjack.analysis.basic_strategy import BasicChart, basic_chart
+from tablegames.blackjack.analysis.dealer_hands import (
+    FloatArray,
+    IntArray,
+    dealer_hands,
+    dealer_outcomes,
+    dealer_probabilities,
+    shoe_counts,
+)
+from tablegames.blackjack.analysis.hands import (
+    ACE,
+    TEN,
+    HandTable,
+    build_hand_table,
+    max_split_hands,
+)
+from tablegames.blackjack.analysis.kernels import hand_values
+from tablegames.blackjack.analysis.split_values import Values, split_value
+from tablegames.blackjack.rules import Rules
+from tablegames.core.errors import RulesError
+
+MAX_EXACT_SPLIT_HANDS = 4
+Strategy = Literal["cdz", "basic"]
+OPTIONS = ("stand", "hit", "double", "split", "surrender")
+
+
+@dataclass
+class GameValues:
+    """The analysis of one rule set and strategy: per hand, per up card, and overall."""
+
+    rules: Rules
+    strategy: Strategy
+    table: HandTable
+    values: Values
+    split: FloatArray  # (10 pair ranks, 10 up cards); 0 where splitting is not allowed
+    split_square: FloatArray
+    dealer: FloatArray  # full-shoe dealer outcomes (10 up cards, 7 outcomes)
+    overall: float
+    second_moment: float
+    by_up_card: FloatArray
+
+    @property
+    def house_edge(self) -> float:
+        return -self.overall
+
+    @property
+    def std_dev(self) -> float:
+        return math.sqrt(self.second_moment - self.overall**2)
+
+
+def check_supported(rules: Rules) -> None:
+    if rules.max_hands > MAX_EXACT_SPLIT_HANDS:
+        raise RulesError(
+            f"max_hands={rules.max_hands}: the exact split analysis covers up to "
+            f"{MAX_EXACT_SPLIT_HANDS} hands",
+            paragraph="633a.11(c)",
+        )
+    # The hand-dealt game (633a.12(b)) changes how cards are handled, not the odds.
+    if rules.variant not in ("standard", "hand_dealt"):
+        raise RulesError(
+            f"variant {rules.variant!r}: analysed by `switch_games` (tablegames edge blackjack "
+            "routes it there)"
+        )
+
+
+def hand_table_values(
+    rules: Rules, table: HandTable, fixed: IntArray, *, push_22: bool = False
+) -> Values:
+    """Values and second moments of every hand of the table (the numba path); `push_22`
+    returns every hand of 21 or less against a dealer 22 (Blackjack Switch, 633a.12(a)(5)(v))."""
+    sparse = dealer_hands(hits_soft_17=rules.dealer_hits_soft_17, with_22=push_22).compiled
+    # Hands with the same removal see the same dealer: compute each distinct shoe once.
+    removal_code = table.removal @ (32 ** np.arange(10, dtype=np.int64))
+    _, first, dealer_row = np.unique(removal_code, return_index=True, return_inverse=True)
+    dealer = dealer_outcomes(table.shoe - table.removal[first], *sparse)
+    order = np.argsort(-table.hard, kind="stable").astype(np.int64)
+    rows = dealer_row.reshape(-1).astype(np.int64)
+    values, squares = hand_values(
+        table.shoe,
+        table.removal,
+        table.best,
+        order,
+        table.successor,
+        table.decide,
+        fixed,
+        rows,
+        dealer,
+        rules.dealer_peeks or rules.original_bets_only,
+        push_22,
+    )
+    return Values(values=values, squares=squares, fixed=fixed, dealer=dealer, dealer_row=rows)
+
+
+def analyse(rules: Rules, strategy: Strategy = "cdz") -> GameValues:
+    """The exact expected value of the initial wager under `rules` for `strategy`."""
+    check_supported(rules)
+    return analyse_shoe(rules, shoe_counts(rules.decks), strategy)
+
+
+def analyse_shoe(
+    rules: Rules, shoe: IntArray, strategy: Strategy = "cdz", *, push_22: bool = False
+) -> GameValues:
+    """The analysis for any shoe composition (the variations remove cards the player sees)."""
+    table = build_hand_table(rules, shoe)
+    cdz = _evaluate(rules, table, np.full((len(table.hard), 10), -1, dtype=np.int64), None, push_22)
+    if strategy == "cdz":
+        return cdz
+    return basic_from(cdz, push_22=push_22)
+
+
+def basic_from(cdz: GameValues, *, push_22: bool = False) -> GameValues:
+    """The basic-strategy analysis of the same rules and shoe as the CDZ- analysis `cdz`, whose
+    values the chart is derived from (so callers wanting both do not run CDZ- twice)."""
+    if cdz.strategy != "cdz":
+        raise ValueError("basic strategy is derived from a CDZ- analysis")
+    chart = basic_chart(cdz)
+    return _evaluate(cdz.rules, cdz.table, chart.fixed_for(cdz.table), chart, push_22)
+
+
+def _evaluate(
+    rules: Rules, table: HandTable, fixed: IntArray, chart: BasicChart | None, push_22: bool
+) -> GameValues:
+    values = hand_table_values(rules, table, fixed, push_22=push_22)
+    split = np.zeros((10, 10))
+    split_square = np.zeros((10, 10))
+    for pair in range(10):
+        most = max_split_hands(rules, pair, table.shoe)
+        if most >= 2:
+            split[pair], split_square[pair] = split_value(
+                rules, table, values, pair, most, push_22=push_22
+            )
+    hands = dealer_hands(hits_soft_17=rules.dealer_hits_soft_17)
+    result = GameValues(
+        rules=rules,
+        strategy="cdz" if chart is None else "basic",
+        table=table,
+        values=values,
+        split=split,
+        split_square=split_square,
+        dealer=dealer_probabilities(hands, table.shoe),
+        overall=0.0,
+        second_moment=0.0,
+        by_up_card=np.zeros(10),
+    )
+    _overall(result, chart)
+    return result
+
+
+def blackjack_chance(shoe_after: IntArray, up: int) -> float:
+    """P(dealer Blackjack | up card) from the cards left after the up card and the hand."""
+    total = float(shoe_after.sum())
+    if up == ACE:
+        return float(shoe_after[TEN]) / total
+    if up == TEN:
+        return float(shoe_after[ACE]) / total
+    return 0.0
+
+
+def two_card_options(
+    result: GameValues, first: int, second: int, up: int
+) -> dict[str, tuple[float, float]]:
+    """(value, second moment) of each option for a two-card hand against an up card."""
+    rules, table, values = result.rules, result.table, result.values
+    hand = [0] * 10
+    hand[first] += 1
+    hand[second] += 1
+    index = table.find(hand)
+    rest = table.shoe - np.array(hand)
+    rest[up] -= 1
+    chance = blackjack_chance(rest, up)
+    if {first, second} == {ACE, TEN}:
+        # 633a.13(a): a Blackjack pays 3 to 2 unless the dealer has one too (633a.7(q)).
+        payoff = float(rules.blackjack_ratio)
+        return {"stand": (payoff * (1 - chance), payoff**2 * (1 - chance))}
+    options = {
+        name: (float(values.values[index, up, k]), float(values.squares[index, up, k]))
+        for k, name in enumerate(("stand", "hit", "double"))  # 633a.10(a): any two cards
+    }
+    if first == second and max_split_hands(rules, first, table.shoe) >= 2:
+        options["split"] = (float(result.split[first, up]), float(result.split_square[first, up]))
+    if rules.late_surrender:
+        # 633a.9(a): half back; against a dealer Blackjack all is lost (633a.9(a)(2)).
+        options["surrender"] = (-0.5 - chance / 2, 0.25 * (1 - chance) + chance)
+    return options
+
+
+def _overall(result: GameValues, chart: BasicChart | None) -> None:
+    """The expected value of a round over every up card and first two cards."""
+    shoe = result.table.shoe
+    total = float(shoe.sum())
+    overall = second_moment = 0.0
+    for up in range(10):
+        if shoe[up] == 0:
+            continue
+        after_up = shoe.copy()
+        after_up[up] -= 1
+        n = float(after_up.sum())
+        for first in range(10):
+            for second in range(10):
+                left = after_up[second] - (first == second)
+                if after_up[first] == 0 or left <= 0:
+                    continue
+                p = after_up[first] / n * left / (n - 1)
+                options = two_card_options(result, first, second, up)
+                if chart is None:
+                    value, square = max(options.values())
+                else:
+                    value, square = options[chart.first_decision(first, second, up, options)]
+                result.by_up_card[up] += p * value
+                weight = p * shoe[up] / total
+                overall += weight * value
+                second_moment += weight * square
+    result.overall = float(overall)
+    result.second_moment = float(second_moment)

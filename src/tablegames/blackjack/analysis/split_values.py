@@ -1,0 +1,326 @@
+"""The expected value of splitting a pair, exact for CDZ- play with resplits (633a.11).
+
+The method is Eric Farmer's (blackjack_split.pdf): each split hand's value is conditioned on how
+many extra pair cards (resplits) and other hands' non-pair second cards have left the shoe, using
+EV[X; a, b] = (EV[X; a, b-1] - v EV[X; a+1, b-1]) / (1 - v), where v is the chance that an
+unseen removed card is a pair card. X is a hand whose second card is any card (no resplit left),
+N one whose second card is known not to pair, P one that drew the pair card. Every arrangement
+of pair and non-pair cards that reaches a given number of hands is weighted by its probability.
+Pairs are resplit whenever the rules allow.
+
+The second moment of a split round is not exact. All its hands play against one dealer hand,
+so they win and lose together, and that covariance is most of a split's variance. It is kept by
+conditioning on the dealer's final outcome d (17-21, bust; 22 where it is returned): given d the
+hands are treated as independent. What they then still share is card removal (one hand's cards
+are missing from the other's draws), an effect of the order of one card in the shoe; the number
+of hands is likewise taken as independent of d. The covariance left out is negative and small:
+0.2-1% of a split's second moment from one deck, about half that from two, in the cases that
+tests/analysis/test_variance.py enumerates in full. A split ending with h hands then has
+
+    E[S^2 | d] = h m2(d) + h (h - 1) m1(d)^2,   m1(d) = E[X | d], m2(d) = E[X^2 | d],
+
+for one split "X" hand X, and the round's second moment is
+sum_d P(d) (E[h] m2(d) + E[h(h-1)] m1(d)^2), with E[h] and E[h(h-1)] from the chances of ending
+with 2, 3 or 4 hands (`hand_count_chances`, from the shoe less the pair and the up card,
+`hand_factorial_moments`). The joint law of X and d is exact for the one hand
+(`kernels.split_hand_outcomes`: each final hand, stood, busted or doubled, is weighed against
+the dealer distribution of the shoe less its own cards, the other pair card and the up card),
+so sum_d P(d) m1(d) and sum_d P(d) m2(d) are exactly the X hand's value and second moment and
+only the cross terms m1(d)^2 carry the approximation.
+
+A dealer Blackjack is no outcome d when it costs exactly the initial wager: with the dealer
+checking first (633a.7(h)) no split is played against it, and with original bets only
+(633a.11(d); the non-PA game without a check) a split played against it loses only the initial
+wager. The round then loses 1, adding P(Blackjack) to the second moment, as the first moment
+adds back the extra hands' wagers (`blackjack_refund`). In the non-PA game with neither, a
+Blackjack is one more outcome d, against which every hand loses its whole stake.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from tablegames.blackjack.analysis.dealer_hands import BLACKJACK, FloatArray, IntArray
+from tablegames.blackjack.analysis.hands import ACE, TEN, HandTable
+from tablegames.blackjack.analysis.kernels import split_hand_outcomes
+from tablegames.blackjack.rules import Rules
+
+
+@dataclass(frozen=True)
+class Values:
+    """values[hand, up, option] and their second moments; option 0 stand, 1 hit, 2 double.
+    `fixed[hand, up]` is -1 for CDZ- play or the option a fixed chart plays. `dealer` holds
+    the dealer outcome rows (distinct removals, up card, outcome) the values were taken
+    against and `dealer_row` each hand's row: the split second moment needs them."""
+
+    values: FloatArray
+    squares: FloatArray
+    fixed: IntArray
+    dealer: FloatArray | None = None
+    dealer_row: IntArray | None = None
+
+
+def chosen_option(
+    table: HandTable, values: Values, index: int, up: int, *, may_double: bool
+) -> int:
+    """The option played: CDZ- (best for the unsplit hand with the same cards) or the chart."""
+    if table.best[index] >= 21:
+        return 0  # 633a.7(k)(1): no draw on 21
+    fixed = int(values.fixed[index, up])
+    if fixed >= 0:
+        # Chart codes: 0 stand, 1 hit, 2 double else hit, 3 double else stand.
+        if fixed >= 2:
+            return 2 if may_double else (1 if fixed == 2 else 0)
+        return fixed
+    decide = int(table.decide[index])
+    options = values.values[decide, up, : 3 if may_double else 2]
+    return int(np.argmax(options))
+
+
+def played(
+    table: HandTable, values: Values, index: int, up: int, *, may_double: bool
+) -> tuple[float, float]:
+    """(value, second moment) of a hand played by the strategy, valued in its own context."""
+    option = chosen_option(table, values, index, up, may_double=may_double)
+    return float(values.values[index, up, option]), float(values.squares[index, up, option])
+
+
+def split_hand_values(
+    rules: Rules, table: HandTable, values: Values, pair: int, removed: int
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """EV[X; a, 0], EV[P; a, 0] and the X hand's second moment per up card, with `removed`
+    extra pair cards gone."""
+    context = (pair, removed + 1)
+    remaining = table.shoe.copy()
+    remaining[pair] -= removed + 2
+    any_card = np.zeros(10)
+    pair_card = np.zeros(10)
+    square = np.zeros(10)
+    one_card_aces = pair == ACE and not rules.hit_split_aces
+    indices = {}  # the pair card and each second card, in this context (the same for every up)
+    for rank in range(10):
+        if remaining[rank] > 0:
+            hand = [0] * 10
+            hand[pair] += 1
+            hand[rank] += 1
+            indices[rank] = table.find(hand, context)
+    for up in range(10):
+        if remaining[up] == 0:
+            continue
+        after_up = remaining.copy()
+        after_up[up] -= 1
+        probabilities = after_up / after_up.sum()
+        for rank in range(10):
+            if probabilities[rank] == 0:
+                continue
+            index = indices[rank]
+            if one_card_aces:
+                # 633a.11(c): split aces receive one card each.
+                value = float(values.values[index, up, 0])
+                second = float(values.squares[index, up, 0])
+            else:
+                value, second = played(
+                    table, values, index, up, may_double=rules.double_after_split
+                )
+            any_card[up] += probabilities[rank] * value
+            square[up] += probabilities[rank] * second
+            if rank == pair:
+                pair_card[up] = value
+    return any_card, pair_card, square
+
+
+def split_value(
+    rules: Rules, table: HandTable, values: Values, pair: int, most: int, *, push_22: bool = False
+) -> tuple[FloatArray, FloatArray]:
+    """E(split) per up card for a pair of rank `pair`, up to `most` hands (exact for the
+    strategy), and its second moment: the hands are taken as independent given the dealer's
+    final outcome (the module docstring), so their covariance through the dealer's hand is in."""
+    shoe = table.shoe.copy()
+    shoe[pair] -= 2
+    n_shoe = float(shoe.sum())
+    most_removed = min((most - 2) * 2, int(table.shoe[pair]) - 2)
+    any_card: dict[int, FloatArray] = {}
+    pair_card: dict[int, FloatArray] = {}
+    for removed in range(most_removed + 1):
+        any_card[removed], pair_card[removed], _ = split_hand_values(
+            rules, table, values, pair, removed
+        )
+    total = np.zeros(10)
+
+    def chance_pair(pairs: int, others: int, own: int) -> FloatArray:
+        # The shoe less the split pair, the up card, extra pair cards, other hands' second
+        # cards and, for an N hand, its own non-pair card.
+        top = np.full(10, float(shoe[pair] - pairs))
+        top[pair] -= 1
+        return top / (n_shoe - own - pairs - others)
+
+    def add_x(weight: FloatArray, pairs: int, others: int) -> None:
+        nonlocal total
+        if pairs not in any_card:
+            return  # the shoe holds fewer pair cards: the arrangement has no chance
+        if others == 0:
+            total += weight * any_card[pairs]
+            return
+        v = chance_pair(pairs, others, 0)
+        add_x(weight / (1 - v), pairs, others - 1)
+        add_x(weight * v / (v - 1), pairs + 1, others - 1)
+
+    def add_n(weight: FloatArray, pairs: int, others: int) -> None:
+        nonlocal total
+        if pairs not in any_card:
+            return  # the shoe holds fewer pair cards: the arrangement has no chance
+        v = chance_pair(pairs, others, 1)
+        if others == 0:
+            total += weight / (1 - v) * (any_card[pairs] - v * pair_card[pairs])
+            return
+        add_n(weight / (1 - v), pairs, others - 1)
+        add_n(weight * v / (v - 1), pairs + 1, others - 1)
+
+    def arrangement(pairs_drawn: int, others_drawn: int, ways: float) -> FloatArray:
+        chances = np.zeros(10)
+        for up in range(10):
+            if shoe[up] == 0:
+                continue
+            n = n_shoe - 1
+            p = float(shoe[pair] - (up == pair))
+            q = n - p
+            chance = ways
+            for _ in range(pairs_drawn):
+                chance *= p / n
+                p, n = p - 1, n - 1
+            for _ in range(others_drawn):
+                chance *= q / n
+                q, n = q - 1, n - 1
+            chances[up] = chance
+        return chances
+
+    # Stopping early: exactly h < most hands, each completed with a non-pair second card.
+    for h in range(2, most):
+        add_n(arrangement(h - 2, h, float(h - 1)) * h, h - 2, h - 1)
+    # Reaching `most` hands after k hands were completed with non-pair cards.
+    for k in range(most - 1):
+        ways = 2.0 if most == 4 and k > 0 else 1.0
+        weight = arrangement(most - 2, k, ways)
+        if k > 0:
+            add_n(weight * k, most - 2, k - 1)
+        add_x(weight * (most - k), most - 2, k)
+    refund = rules.dealer_peeks or rules.original_bets_only
+    second = split_second_moment(
+        split_outcomes(rules, table, values, pair, push_22=push_22),
+        *hand_factorial_moments(shoe, pair, most),
+        refund=refund,
+    )
+    if refund:
+        total += blackjack_refund(shoe, pair, most)
+    return total, second
+
+
+def split_outcomes(
+    rules: Rules, table: HandTable, values: Values, pair: int, *, push_22: bool = False
+) -> FloatArray:
+    """The joint law of one split X hand and the dealer's final outcome, per up card:
+    [up, 0, d] P(d), [up, 1, d] E[X; d], [up, 2, d] E[X^2; d] (`kernels.split_hand_outcomes`)."""
+    if values.dealer is None or values.dealer_row is None:
+        raise ValueError("the split second moment needs the dealer rows of hand_table_values")
+    context = table.keys.index((pair, 1))
+    members = np.nonzero(table.context_id == context)[0]
+    members = members[np.argsort(table.hard[members], kind="stable")].astype(np.int64)
+    local = np.full(len(table.hard), -1, dtype=np.int64)
+    local[members] = np.arange(len(members), dtype=np.int64)
+    starts = np.full(10, -1, dtype=np.int64)
+    for rank in range(10):
+        hand = [0] * 10
+        hand[pair] += 1
+        hand[rank] += 1
+        try:
+            starts[rank] = table.find(hand, (pair, 1))
+        except KeyError:
+            continue  # the shoe holds no such card besides the pair: no chance
+    outcomes: FloatArray = split_hand_outcomes(
+        table.shoe,
+        table.removal,
+        table.best,
+        table.successor,
+        table.decide,
+        values.fixed,
+        values.values,
+        pair,
+        members,
+        local,
+        starts,
+        values.dealer_row,
+        values.dealer,
+        rules.double_after_split,
+        pair == ACE and not rules.hit_split_aces,
+        push_22,
+    )
+    return outcomes
+
+
+def split_second_moment(
+    outcomes: FloatArray, hands: FloatArray, pairs_of_hands: FloatArray, *, refund: bool
+) -> FloatArray:
+    """sum_d P(d) (E[h] m2(d) + E[h(h-1)] m1(d)^2) per up card, from the joint law of one hand
+    and the dealer (`split_outcomes`) and the factorial moments of the number of hands. With
+    `refund` a dealer Blackjack is no outcome d: the round then loses exactly 1 (633a.7(h))."""
+    chance, first, second = outcomes[:, 0], outcomes[:, 1], outcomes[:, 2]
+    if refund:
+        blackjack = chance[:, BLACKJACK].copy()
+        keep = np.arange(chance.shape[1]) != BLACKJACK
+        chance, first, second = chance[:, keep], first[:, keep], second[:, keep]
+    else:
+        blackjack = np.zeros(len(chance))
+    given = np.divide(first**2, chance, out=np.zeros_like(chance), where=chance > 0)
+    result: FloatArray = hands * second.sum(axis=1) + pairs_of_hands * given.sum(axis=1) + blackjack
+    return result
+
+
+def hand_count_chances(rest: IntArray, pair: int, most: int) -> tuple[float, float, float]:
+    """The chances that a split ends with 2, 3 or 4 hands (resplitting always), drawing from
+    `rest`, the shoe less the pair and the up card."""
+    n, p = float(rest.sum()), float(rest[pair])
+    two, three, four = 1.0, 0.0, 0.0
+    if most > 2:
+        two = (n - p) / n * (n - p - 1) / (n - 1)
+        three = 1 - two
+        if most > 3:
+            three = 2 * p / n * (n - p) / (n - 1) * (n - p - 1) / (n - 2) * (n - p - 2)
+            three /= n - 3
+            four = 1 - two - three
+    return two, three, four
+
+
+def hand_factorial_moments(shoe: IntArray, pair: int, most: int) -> tuple[FloatArray, FloatArray]:
+    """E[h] and E[h(h-1)] of the number of hands h a split ends with, per up card."""
+    hands, pairs_of_hands = np.zeros(10), np.zeros(10)
+    for up in range(10):
+        rest = shoe.copy()
+        if rest[up] == 0:
+            continue
+        rest[up] -= 1
+        two, three, four = hand_count_chances(rest, pair, most)
+        hands[up] = 2 * two + 3 * three + 4 * four
+        pairs_of_hands[up] = 2 * two + 6 * three + 12 * four
+    return hands, pairs_of_hands
+
+
+def _hands_from(rest: IntArray, pair: int, most: int) -> float:
+    two, three, four = hand_count_chances(rest, pair, most)
+    return 2 * two + 3 * three + 4 * four
+
+
+def blackjack_refund(shoe: IntArray, pair: int, most: int) -> FloatArray:
+    """Against a dealer Blackjack only the initial wager is lost (633a.7(h), 633a.11(d)): add
+    back the expected number of extra split hands times P(Blackjack)."""
+    refund = np.zeros(10)
+    for up, hole in ((ACE, TEN), (TEN, ACE)):
+        if shoe[up] == 0 or shoe[hole] == 0:
+            continue
+        rest = shoe.copy()
+        rest[up] -= 1
+        blackjack = rest[hole] / rest.sum()
+        rest[hole] -= 1
+        refund[up] = (_hands_from(rest, pair, most) - 1) * blackjack
+    return refund

@@ -1,0 +1,2 @@
+"""What every game shares: cards, money, errors, events, who sees what, input checks and
+the table protocol. Nothing here imports a game."""

@@ -1,0 +1,147 @@
+"""Cards: ranks, suits and their values (58 Pa. Code 633a.3(e)).
+
+A card is written as two characters everywhere: rank `A 2-9 T J Q K` and suit `S H D C`.
+
+>>> card = Card.parse("QH")
+>>> card.rank, card.suit, card.value
+(<Rank.QUEEN: 12>, <Suit.HEARTS: 'H'>, 10)
+>>> str(card)
+'QH'
+>>> len(standard_decks(6))
+312
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum, IntEnum
+
+from tablegames.core.errors import CardError
+
+
+class Rank(IntEnum):
+    """Ranks in natural order; the ace is low here (its value is decided by the hand)."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def symbol(self) -> str:
+        return _RANK_SYMBOLS[self]
+
+    @property
+    def points(self) -> int:
+        """Point value (633a.3(e)): faces count 10; the ace counts 1 here, 11 in soft hands."""
+        # 633a.3(e)(1)-(2): 2 to 10 at face value; jack, queen and king count 10.
+        return min(int(self), 10)
+
+    @property
+    def is_ten_value(self) -> bool:
+        return self >= Rank.TEN
+
+
+class Suit(Enum):
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are red: the double shoe assigns sides by colour (633a.7(d)(1))."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+_RANK_SYMBOLS = {
+    Rank.ACE: "A",
+    Rank.TWO: "2",
+    Rank.THREE: "3",
+    Rank.FOUR: "4",
+    Rank.FIVE: "5",
+    Rank.SIX: "6",
+    Rank.SEVEN: "7",
+    Rank.EIGHT: "8",
+    Rank.NINE: "9",
+    Rank.TEN: "T",
+    Rank.JACK: "J",
+    Rank.QUEEN: "Q",
+    Rank.KING: "K",
+}
+_RANKS_BY_SYMBOL = {symbol: rank for rank, symbol in _RANK_SYMBOLS.items()}
+_SUITS_BY_SYMBOL = {suit.value: suit for suit in Suit}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One physical card. Immutable; compares by rank then suit."""
+
+    rank: Rank
+    suit: Suit
+    # Derived once per card (cards are interned), because hands read them on every decision.
+    value: int = field(init=False, compare=False, repr=False)
+    is_ace: bool = field(init=False, compare=False, repr=False)
+    is_ten_value: bool = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # 633a.3(e): point value with the ace as 1; hands decide when an ace counts 11.
+        object.__setattr__(self, "value", self.rank.points)
+        object.__setattr__(self, "is_ace", self.rank is Rank.ACE)
+        object.__setattr__(self, "is_ten_value", self.rank.is_ten_value)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read "TH", "AS", "QD"... and raise CardError naming the bad text otherwise."""
+        if not isinstance(text, str) or len(text) != 2:
+            raise CardError(
+                f"card {text!r} must be two characters: rank A 2-9 T J Q K, suit S H D C"
+            )
+        rank = _RANKS_BY_SYMBOL.get(text[0].upper())
+        suit = _SUITS_BY_SYMBOL.get(text[1].upper())
+        if rank is None:
+            raise CardError(f"card {text!r} has no rank {text[0]!r}: use A 2-9 T J Q K")
+        if suit is None:
+            raise CardError(f"card {text!r} has no suit {text[1]!r}: use S H D C")
+        return _CARDS[(rank, suit)]
+
+    def __str__(self) -> str:
+        return self.rank.symbol + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+# Cards are interned: parsing never allocates and identity equals equality.
+_CARDS = {(rank, suit): Card(rank, suit) for suit in Suit for rank in Rank}
+
+
+def parse_cards(texts: Iterable[str]) -> list[Card]:
+    """Parse a list of two-character card strings.
+
+    >>> parse_cards(["AS", "td"])
+    [Card('AS'), Card('TD')]
+    """
+    return [Card.parse(text) for text in texts]
+
+
+def standard_deck() -> list[Card]:
+    """One 52-card deck in new-deck order (by suit, ace to king)."""
+    return [_CARDS[(rank, suit)] for suit in Suit for rank in Rank]
+
+
+def standard_decks(decks: int) -> list[Card]:
+    """`decks` standard decks (633a.3(a): at least one deck)."""
+    if decks < 1:
+        raise CardError(f"{decks} decks: a game uses at least one deck", paragraph="633a.3(a)")
+    return standard_deck() * decks

@@ -1,0 +1,228 @@
+"""The table protocol: what a server, the CLI and the simulator drive, for any game.
+
+A game implements three things and registers them in `tablegames.games`:
+
+- `GameModule`: the game itself (its id, title, chapters, house rules from a mapping, presets,
+  opening a table, decoding an event, replaying a log).
+- `GameTable`: what outlives a round (the shoe or dice, meters, standing wagers). It opens a
+  betting window, starts a round from it, and restores itself, and any round in progress,
+  from its event stream and the house's sealed records.
+- `GameRound`: one round's events and what it is waiting for. `awaiting` lists every turn
+  pending (several at once when every seat decides together); `offers(spot)` lists the legal
+  commands with amount bounds and the paragraph allowing each (the buttons a table shows);
+  `refusal(command)` says why a command may not be taken (None when it may); `stake_required`
+  says what the wallet must hold for it; `apply(command)` takes it and returns the new events;
+  `on_timeout(turn)` is the house rule's default command for a decision not made in time.
+
+A server drives any game through these names alone and never imports a game module: it reads
+the events (redacted per viewer by `tablegames.core.views`) and never a round's hidden fields.
+
+Commands and offers are plain data so that they cross a socket as JSON unchanged:
+
+>>> Command(player="ann", spot=1, action="double", amount=2500).to_json()
+{'player': 'ann', 'spot': 1, 'action': 'double', 'hand': 0, 'amount': 2500, 'args': {}}
+>>> Command.from_json({"player": "ann", "spot": 1, "action": "hit"})
+Command(player='ann', spot=1, action='hit', hand=0, amount=None, args={})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from tablegames.core.errors import ScenarioError
+from tablegames.core.events import Event
+
+ViewerRole = Literal["player", "spectator", "operator", "auditor"]
+
+_COMMAND_FIELDS = frozenset({"player", "spot", "action", "hand", "amount", "args"})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Command:
+    """One player's instruction: who, at which spot (a box, a seat), what, for which hand,
+    with what amount in cents, and any game-specific arguments (a craps number, a Pai Gow
+    setting)."""
+
+    player: str
+    spot: int
+    action: str
+    hand: int = 0
+    amount: int | None = None
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player,
+            "spot": self.spot,
+            "action": self.action,
+            "hand": self.hand,
+            "amount": self.amount,
+            "args": dict(self.args),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Command:
+        """A command read strictly from JSON: unknown fields, wrong types and booleans posing
+        as numbers are refused with a ScenarioError naming them."""
+        if not isinstance(data, Mapping):
+            raise ScenarioError("a command is a JSON object")
+        unknown = sorted(set(data) - _COMMAND_FIELDS)
+        if unknown:
+            raise ScenarioError(f"a command has no field {unknown[0]!r}")
+        for name in ("player", "action"):
+            if not isinstance(data.get(name), str) or not data[name]:
+                raise ScenarioError(f"a command needs {name!r} as a non-empty string")
+        for name, required in (("spot", True), ("hand", False), ("amount", False)):
+            value = data.get(name)
+            if value is None and not required:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ScenarioError(f"a command's {name!r} must be a whole number, not {value!r}")
+        args = data.get("args", {})
+        if not isinstance(args, Mapping):
+            raise ScenarioError("a command's 'args' must be a JSON object")
+        return cls(
+            player=data["player"],
+            spot=data["spot"],
+            action=data["action"],
+            hand=data.get("hand") or 0,
+            amount=data.get("amount"),
+            args=dict(args),
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Offer:
+    """A command a player may take now: the action, for which hand, the amount bounds in
+    cents (None when the action takes no amount; low == high when the amount is fixed) and
+    the paragraph that allows it."""
+
+    action: str
+    hand: int
+    paragraph: str
+    low: int | None = None
+    high: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "hand": self.hand,
+            "paragraph": self.paragraph,
+            "low": self.low,
+            "high": self.high,
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Pending:
+    """A decision the round is waiting for: which spot and hand, of what kind (the game's
+    name for it, e.g. "play", "insurance", "set_hand"), and the player who must make it."""
+
+    player: str
+    spot: int
+    hand: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who reads the stream: a seated player (by name), a spectator, the operator (the table's
+    staff: sees what the dealer sees) or an auditor (sees everything, after the fact)."""
+
+    role: ViewerRole
+    player: str | None = None
+
+    @classmethod
+    def seated(cls, player: str) -> Viewer:
+        return cls("player", player)
+
+
+SPECTATOR = Viewer("spectator")
+OPERATOR = Viewer("operator")
+AUDITOR = Viewer("auditor")
+
+
+@runtime_checkable
+class GameRound(Protocol):
+    """One round in progress. Every method is a pure read except `apply` and `on_timeout`'s
+    result being applied by the caller."""
+
+    @property
+    def events(self) -> Sequence[Event]: ...
+
+    @property
+    def is_complete(self) -> bool: ...
+
+    @property
+    def awaiting(self) -> Sequence[Pending]: ...
+
+    def offers(self, spot: int) -> Sequence[Offer]: ...
+
+    def refusal(self, command: Command) -> str | None: ...
+
+    def stake_required(self, command: Command) -> int: ...
+
+    def apply(self, command: Command) -> Sequence[Event]: ...
+
+    def on_timeout(self, turn: Pending) -> Command: ...
+
+
+@runtime_checkable
+class Betting(Protocol):
+    """The betting window before a round: each bet (a command whose action names the wager,
+    with its amount) is checked as it arrives and refused with the paragraph; a bet may be
+    withdrawn until the window closes; refused, nothing changes."""
+
+    @property
+    def is_open(self) -> bool: ...
+
+    def place(self, bet: Command) -> None: ...
+
+    def withdraw(self, player: str, spot: int) -> None: ...
+
+
+@runtime_checkable
+class GameTable(Protocol):
+    """What outlives a round. `events` is the table's whole stream (rules filed, shoe steps,
+    every round); `sealed` the house-only records (shuffled orders) a restore needs."""
+
+    @property
+    def events(self) -> Sequence[Event]: ...
+
+    @property
+    def sealed(self) -> Sequence[Mapping[str, Any]]: ...
+
+    def open_betting(self) -> Betting: ...
+
+    def start_round(self, betting: Betting) -> GameRound: ...
+
+    @property
+    def current(self) -> GameRound | None: ...
+
+
+@runtime_checkable
+class GameModule(Protocol):
+    """One game in the registry (`tablegames.games.find_game`)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def chapters(self) -> tuple[str, ...]: ...
+
+    def presets(self) -> Sequence[str]: ...
+
+    def rules_from_mapping(self, data: Mapping[str, Any]) -> Any: ...
+
+    def open_table(self, rules: Any, *, random: Any) -> GameTable: ...
+
+    def restore_table(
+        self, events: Sequence[Mapping[str, Any]], sealed: Sequence[Mapping[str, Any]]
+    ) -> GameTable: ...
+
+    def decode_event(self, data: Mapping[str, Any]) -> Event: ...

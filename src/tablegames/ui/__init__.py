@@ -1,0 +1,1 @@
+"""The terminal table (rich): Blackjack and craps played at a console."""
