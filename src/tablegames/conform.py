@@ -56,22 +56,21 @@ from xml.etree import ElementTree
 
 from tablegames.core.errors import TableGamesError
 from tablegames.core.inputs import InputError, read_json
+from tablegames.games import GAMES as REGISTERED
+from tablegames.games import entry, game_ids
 
 BLACKJACK: Final = "blackjack"
 CRAPS: Final = "craps"
-GAMES: Final = (BLACKJACK, CRAPS)
+GAMES: Final = game_ids()
 FILE_KEYS: Final = frozenset({"game", "description", "scenario", "expected", "expected_error"})
 ERROR_KEYS: Final = frozenset({"paragraph", "contains"})
 # The keys of a scenario that only one game's format has (docs/scenarios.md, docs/craps.md);
 # `rules`, `description` and `selections` are in both and tell nothing.
-GAME_KEYS: Final = {
-    BLACKJACK: frozenset({"shoe", "boxes", "decisions", "meters"}),
-    CRAPS: frozenset({"wagers", "dice", "rolls", "selection"}),
-}
+GAME_KEYS: Final = {game.id: game.scenario.keys for game in REGISTERED}
 # What the conformance tests have always compared of a Blackjack result; the craps tests compare
 # the whole result but its event log.
 BLACKJACK_COMPARED: Final = ("dealer", "boxes")
-PLAY_COMMAND: Final = {BLACKJACK: "tablegames round", CRAPS: "tablegames roll"}
+PLAY_COMMAND: Final = {game.id: game.scenario.command for game in REGISTERED}
 _SHOWN_CHARS: Final = 120
 _SHOWN_ERROR_CHARS: Final = 500
 
@@ -304,16 +303,9 @@ def load_cases(paths: Iterable[Path]) -> list[ConformanceCase]:
 
 
 def _engine(game: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
-    """The function that plays a game's scenario."""
-    # Imported here, not at the top: tablegames.craps.cli imports this module for
-    # unwrap_scenario, and one game must not load another game's engine.
-    if game == BLACKJACK:
-        from tablegames.blackjack.scenario import run_scenario
-
-        return run_scenario
-    from tablegames.craps.scenario import run_roll_scenario
-
-    return run_roll_scenario
+    """The function that plays a game's scenario, imported from the registry when first used:
+    one game's file never loads another game's engine."""
+    return entry(game).scenario_runner()
 
 
 def compared_result(game: str, result: Mapping[str, Any]) -> dict[str, Any]:

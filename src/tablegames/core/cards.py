@@ -1,6 +1,9 @@
 """Cards: ranks, suits and their values (58 Pa. Code 633a.3(e)).
 
-A card is written as two characters everywhere: rank `A 2-9 T J Q K` and suit `S H D C`.
+A card is written as two characters everywhere: rank `A 2-9 T J Q K` and suit `S H D C`; the
+joker, in a game whose rules authorize one (603a.15(a): Pai Gow Poker's 53-card deck), is `JK`.
+`Card.parse` reads only the 52 standard cards, so a game without a joker refuses `JK` by
+construction; `parse_card_or_joker` is for the games that use one.
 
 >>> card = Card.parse("QH")
 >>> card.rank, card.suit, card.value
@@ -111,6 +114,10 @@ class Card:
         suit = _SUITS_BY_SYMBOL.get(text[1].upper())
         if rank is None:
             raise CardError(f"card {text!r} has no rank {text[0]!r}: use A 2-9 T J Q K")
+        if text.upper() == JOKER_CODE:
+            raise CardError(
+                f"card {text!r} is the joker, which this game does not use", paragraph="603a.15(a)"
+            )
         if suit is None:
             raise CardError(f"card {text!r} has no suit {text[1]!r}: use S H D C")
         return _CARDS[(rank, suit)]
@@ -145,3 +152,45 @@ def standard_decks(decks: int) -> list[Card]:
     if decks < 1:
         raise CardError(f"{decks} decks: a game uses at least one deck", paragraph="633a.3(a)")
     return standard_deck() * decks
+
+
+JOKER_CODE = "JK"
+
+
+@dataclass(frozen=True, slots=True)
+class Joker:
+    """The joker (603a.15(a): only where a game's rules authorize it). It has no rank or suit:
+    what it counts as is the game's rule (Pai Gow Poker: an ace, or to complete a straight or
+    flush). There is one joker object, as there is one object per card.
+
+    >>> str(JOKER), parse_card_or_joker("jk") is JOKER
+    ('JK', True)
+    """
+
+    def __str__(self) -> str:
+        return JOKER_CODE
+
+    def __repr__(self) -> str:
+        return "JOKER"
+
+
+JOKER = Joker()
+CardOrJoker = Card | Joker
+
+
+def parse_card_or_joker(text: str) -> CardOrJoker:
+    """A standard card or the joker, for games that use one; anything else raises CardError."""
+    if isinstance(text, str) and text.upper() == JOKER_CODE:
+        return JOKER
+    return Card.parse(text)
+
+
+def deck_with_jokers(jokers: int) -> list[CardOrJoker]:
+    """One deck of 52 cards and `jokers` jokers (Pai Gow Poker: one, 53 cards).
+
+    >>> len(deck_with_jokers(1)), deck_with_jokers(1)[-1]
+    (53, JOKER)
+    """
+    if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= 2:
+        raise CardError(f"{jokers!r} jokers: a deck has 0 to 2", paragraph="603a.15(a)")
+    return [*standard_deck(), *([JOKER] * jokers)]

@@ -1,0 +1,98 @@
+"""The games registry: the one module that knows every game.
+
+A server, the conformance runner and the CLI find a game here by its id and drive it through
+the table protocol (`tablegames.core.table`) without importing the game themselves. A game's
+module is imported only when it is first asked for, so asking for craps never loads the
+Blackjack analysis.
+
+>>> [entry.id for entry in GAMES]
+['blackjack', 'craps']
+>>> entry("craps").chapters
+('623b',)
+>>> entry("poker")
+Traceback (most recent call last):
+...
+tablegames.core.errors.ScenarioError: no game 'poker': the games are blackjack, craps
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, cast
+
+from tablegames.core.errors import ScenarioError
+from tablegames.core.table import GameModule
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioFormat:
+    """How a game's scenario files are played (docs/scenarios.md, docs/craps.md): the keys only
+    its format has, the function that plays one, and the command that plays a file."""
+
+    keys: frozenset[str]
+    runner: str  # "module:function", imported when a scenario is played
+    command: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameEntry:
+    id: str
+    title: str
+    chapters: tuple[str, ...]
+    module: str  # the module whose `GAME` implements `tablegames.core.table.GameModule`
+    scenario: ScenarioFormat
+
+    def game(self) -> GameModule:
+        """The game's table-protocol module, imported on first use."""
+        return cast(GameModule, importlib.import_module(self.module).GAME)
+
+    def scenario_runner(self) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
+        module, name = self.scenario.runner.split(":")
+        runner = getattr(importlib.import_module(module), name)
+        return cast(Callable[[Mapping[str, Any]], dict[str, Any]], runner)
+
+
+GAMES: tuple[GameEntry, ...] = (
+    GameEntry(
+        id="blackjack",
+        title="Blackjack",
+        chapters=("633a", "633b", "633c"),
+        module="tablegames.blackjack.game",
+        scenario=ScenarioFormat(
+            keys=frozenset({"shoe", "boxes", "decisions", "meters"}),
+            runner="tablegames.blackjack.scenario:run_scenario",
+            command="tablegames round",
+        ),
+    ),
+    GameEntry(
+        id="craps",
+        title="Craps with Power Odds",
+        chapters=("623b",),
+        module="tablegames.craps.game",
+        scenario=ScenarioFormat(
+            keys=frozenset({"wagers", "dice", "rolls", "selection"}),
+            runner="tablegames.craps.scenario:run_roll_scenario",
+            command="tablegames roll",
+        ),
+    ),
+)
+_BY_ID = {game.id: game for game in GAMES}
+
+
+def game_ids() -> tuple[str, ...]:
+    return tuple(_BY_ID)
+
+
+def entry(game_id: str) -> GameEntry:
+    """The registry entry of `game_id`; an unknown id raises ScenarioError naming the games."""
+    found = _BY_ID.get(game_id) if isinstance(game_id, str) else None
+    if found is None:
+        raise ScenarioError(f"no game {game_id!r}: the games are {', '.join(_BY_ID)}")
+    return found
+
+
+def find_game(game_id: str) -> GameModule:
+    """The table-protocol module of a game: `find_game("blackjack")`, `find_game("craps")`."""
+    return entry(game_id).game()
