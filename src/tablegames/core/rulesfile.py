@@ -13,6 +13,8 @@ words naming what was given. Blackjack (`tablegames.blackjack.rules`) and craps
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,3 +77,16 @@ def read_rules_file(path: Path) -> dict[str, Any]:
         return read_toml(path, "rules file")
     except InputError as error:
         raise RulesError(error.message) from None
+
+
+def rules_digest(mapping: Mapping[str, Any]) -> str:
+    """The SHA-256 hex digest of a rules mapping's canonical JSON (sorted keys, no spaces): what
+    a table's stream records beside the rules it opened with, so a log names its rules exactly.
+
+    >>> rules_digest({"b": 1, "a": [1, 2]}) == rules_digest({"a": [1, 2], "b": 1})
+    True
+    >>> rules_digest({})[:16]
+    '44136fa355b3678a'
+    """
+    canonical = json.dumps(mapping, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()

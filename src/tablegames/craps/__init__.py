@@ -4,7 +4,7 @@ settlement, exact house edge and a seeded simulator. See docs/craps.md."""
 from tablegames.craps.dice import ALL_ROLLS, FixedDice, RandomDice, Roll
 from tablegames.craps.edge import edge_report, wager_edge
 from tablegames.craps.events import event_from_json
-from tablegames.craps.replay import replay
+from tablegames.craps.replay import replay, replay_roll
 from tablegames.craps.rules import CrapsRules, craps_rules_from_mapping, load_craps_rules
 from tablegames.craps.scenario import run_roll_scenario
 from tablegames.craps.selection import FixedSelector, RandomSelector, Selection
@@ -34,6 +34,7 @@ __all__ = [
     "event_from_json",
     "load_craps_rules",
     "replay",
+    "replay_roll",
     "run_roll_scenario",
     "wager_edge",
 ]

@@ -219,6 +219,23 @@ class CrapsRules(BaseModel):
             "623b.5(c): chance each line of each offered wager is selected at level 2 on a roll."
         ),
     )
+    # 623b.5(c) has wagers placed "consistent with § 623a.4 (relating to making and removal of
+    # wagers)", a text we do not hold; so whether a wager may come down before the selection is
+    # the house's rule, filed in its Rules Submission (601a.2). Either way nothing comes down
+    # once the selection is made (623b.5(c)).
+    one_roll_removable: bool = Field(
+        True,
+        description=(
+            "623a.4 (house rule): a one-roll wager may be taken down before the selection."
+        ),
+    )
+    hardways_removable: bool = Field(
+        True,
+        description=(
+            "623a.4 (house rule): a hardway, also one standing from an earlier roll, may be "
+            "taken down before the selection."
+        ),
+    )
     wagers: dict[str, WagerRules] = Field(
         default_factory=dict,
         description=(
@@ -272,6 +289,11 @@ class CrapsRules(BaseModel):
             probabilities=(level_1, level_2),
             thresholds=selection_thresholds(level_1, level_2),
         )
+
+    def removable(self, name: str) -> bool:
+        """Whether a wager on `name` may be taken down before the selection (623a.4, the house's
+        rule: see `one_roll_removable`, `hardways_removable`)."""
+        return self.one_roll_removable if BETS[name].one_roll else self.hardways_removable
 
     def offered(self) -> list[WagerTerms]:
         """The eligible wagers on this table, in the order of the table in 623b.5(d)."""

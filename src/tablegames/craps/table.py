@@ -8,8 +8,11 @@ the selection put in force for it (the Power Odds instead of the base odds, 623b
 roll; a hardway stays up until it wins or loses.
 
 Placing a wager is a triad: `verify_place` raises with the reason and the paragraph,
-`can_place` answers yes or no, `place` places it and returns its event. A refused wager changes
-nothing. Every change is a frozen event in `events`, the table's audit log (`craps.replay`).
+`can_place` answers yes or no, `place` places it and returns its event; taking one down before
+the selection is another (`verify_withdraw`, `can_withdraw`, `withdraw`: the house's rule under
+623a.4). A refused wager changes nothing. Every change is a frozen event in `events`, the table's
+audit log (`craps.replay`). With `record_standing` (the table protocol's tables, `craps.game`)
+each roll also logs the wagers standing as the dice are thrown, so that one roll replays alone.
 
 >>> from tablegames.craps.dice import FixedDice
 >>> from tablegames.craps.rules import CrapsRules
@@ -29,6 +32,7 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tablegames.core.errors import IllegalActionError, TableGamesError, WagerError
@@ -39,9 +43,12 @@ from tablegames.craps.events import (
     DiceRolled,
     Event,
     SelectionMade,
+    StandingWager,
     TableOpened,
     WagerPlaced,
     WagerSettled,
+    WagersStanding,
+    WagerWithdrawn,
 )
 from tablegames.craps.rules import CrapsRules
 from tablegames.craps.selection import RandomSelector, Selection, Selector
@@ -80,17 +87,46 @@ class RollResult:
 class CrapsTable:
     """One craps table's Power Odds wagers, roll after roll."""
 
-    def __init__(self, rules: CrapsRules, *, dice: DiceSource, selector: Selector) -> None:
+    def __init__(
+        self,
+        rules: CrapsRules,
+        *,
+        dice: DiceSource,
+        selector: Selector,
+        record_standing: bool = False,
+        opening: TableOpened | None = None,
+    ) -> None:
+        """`opening` is the logged `table_opened` of a table being replayed (kept as logged,
+        digest and all); a new table writes its own from `rules`."""
         self.rules = rules
         self._dice = dice
         self._selector = selector
-        self._events: list[Event] = [
-            TableOpened(rules=rules.to_mapping(), paragraph="623b.5(b)"),
-        ]
+        self._record_standing = record_standing
+        self._events: list[Event] = [opening or TableOpened.of(rules.to_mapping())]
         self._open: list[OpenWager] = []
         self._selection: Selection | None = None
         self._roll = 1
         self._next_id = 1
+
+    @classmethod
+    def at_roll(
+        cls,
+        rules: CrapsRules,
+        roll: int,
+        standing: Iterable[StandingWager],
+        *,
+        dice: DiceSource,
+        selector: Selector,
+    ) -> CrapsTable:
+        """A table about to make roll `roll` with `standing` on the layout and nothing before:
+        how one logged roll is replayed alone (`craps.replay.replay_roll`)."""
+        table = cls(rules, dice=dice, selector=selector, record_standing=True)
+        table._roll = roll
+        table._open = [
+            OpenWager(item.wager_id, item.player, item.wager, item.amount) for item in standing
+        ]
+        table._next_id = max((item.wager_id for item in table._open), default=0) + 1
+        return table
 
     @classmethod
     def live(cls, rules: CrapsRules) -> CrapsTable:
@@ -164,6 +200,50 @@ class CrapsTable:
                 f"{format_cents(chip)}{parts}"
             )
 
+    def verify_withdraw(self, wager_id: int, *, player: str = PLAYER) -> None:
+        """Raise WagerError, naming the reason, unless the player may take the wager down."""
+        if self._selection is not None:
+            raise WagerError(
+                f"wagers are closed for roll {self._roll}: the Power Odds selection has been "
+                "made, so nothing comes down before the dice are thrown",
+                paragraph="623b.5(c)",
+            )
+        wager = next((item for item in self._open if item.wager_id == wager_id), None)
+        if wager is None:
+            raise WagerError(f"there is no wager {wager_id!r} on the layout")
+        if wager.player != player:
+            raise WagerError(f"wager {wager_id} is {wager.player}'s, not {player}'s")
+        if not self.rules.removable(wager.wager):
+            kind = "a one-roll wager" if BETS[wager.wager].one_roll else "a hardway"
+            raise WagerError(
+                f"the {BETS[wager.wager].label} is {kind}, which this table's house rules do "
+                "not let a player take down before the roll",
+                paragraph="623a.4",
+            )
+
+    def can_withdraw(self, wager_id: int, *, player: str = PLAYER) -> bool:
+        try:
+            self.verify_withdraw(wager_id, player=player)
+        except TableGamesError:
+            return False
+        return True
+
+    def withdraw(self, wager_id: int, *, player: str = PLAYER) -> WagerWithdrawn:
+        """Take a wager down before the selection, its stake back; refused, nothing changes."""
+        self.verify_withdraw(wager_id, player=player)
+        wager = next(item for item in self._open if item.wager_id == wager_id)
+        event = WagerWithdrawn(
+            roll=self._roll,
+            wager_id=wager.wager_id,
+            player=wager.player,
+            wager=wager.wager,
+            amount=wager.stake,
+            paragraph="623b.5(c)",
+        )
+        self._open.remove(wager)
+        self._events.append(event)
+        return event
+
     def can_place(self, wager: str, amount: int, *, player: str = PLAYER) -> bool:
         try:
             self.verify_place(wager, amount, player=player)
@@ -210,6 +290,15 @@ class CrapsTable:
         selection = self._selection if self._selection is not None else self.select()
         dice = self._dice.next_roll()
         number = self._roll
+        if self._record_standing:
+            # The layout as the dice are thrown: with the selection and the dice, one roll's
+            # settlement needs nothing earlier in the log.
+            standing = tuple(
+                StandingWager(wager_id=item.wager_id, player=item.player, wager=item.wager,
+                              amount=item.stake)
+                for item in self._open
+            )  # fmt: skip
+            self._events.append(WagersStanding(roll=number, wagers=standing, paragraph="623b.5(c)"))
         self._events.append(
             DiceRolled(roll=number, dice=(dice.first, dice.second), total=dice.total,
                        paragraph="623b.5(c)")
