@@ -7,6 +7,7 @@ card, and a viewer's redacted log shows no card before the event that reveals it
   hand is discarded unexposed ((b)(6)(ii)).
 - The Switch Hands cards: nobody, the player included, before the choice (633c.4(d), (f));
   turned up when played ((f)(2)), discarded unexposed when kept ((f)(1)).
+- Burn cards (633a.7(c), 633a.12(b)(5), 633a.14(f)): the house only, never turned up.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from tablegames.core.cardsource import StackedShoe
 from tablegames.core.rng import SeededRandom
 from tablegames.core.views import BLANK, HIDDEN, DealtCard, Viewer, may_see, redact
 from tests.test_properties import RULE_VARIANTS, _wagers
+from tests.test_resume import VARIATIONS
 
 HOUSE = Viewer.house()
 SPECTATOR = Viewer.spectator()
@@ -213,6 +215,8 @@ def test_633c_4_f_1_kept_switch_cards_go_to_the_discard_rack_unexposed() -> None
 
 
 _TURNED_OVER = ("surrender", "double", "split")  # 633a.12(b)(6)(i)
+# The events that put a card on the table or into the discard rack, each with `seen_by`.
+_CARD_EVENTS = ("card_dealt", "card_burned", "determinant_drawn", "determinant_segregated")
 _BLACKJACK_WAGER = ("blackjack", "double", "split")
 
 
@@ -251,6 +255,8 @@ def _seen_from(log: list[dict[str, Any]], index: int, viewer: Viewer) -> int:
     dealt = log[index]
     if viewer.role == "house" or dealt["seen_by"] == "everyone":
         return index
+    if dealt["event"] == "card_burned":
+        return len(log)  # 633a.7(c): face down to the discard rack, never turned up
     if dealt["seen_by"] == "player" and viewer.name == _owner(log, index):
         return index
     point = _reveal_point(log, index)
@@ -270,7 +276,7 @@ def _check_no_leak(log: list[dict[str, Any]], viewer: Viewer) -> None:
     if viewer.role == "house":
         assert view == log
         return
-    dealt = [index for index, event in enumerate(log) if event["event"] == "card_dealt"]
+    dealt = [index for index, event in enumerate(log) if event["event"] in _CARD_EVENTS]
     seen_from = {index: _seen_from(log, index, viewer) for index in dealt}
     for index in dealt:
         card, start = log[index]["card"], seen_from[index]
@@ -278,7 +284,10 @@ def _check_no_leak(log: list[dict[str, Any]], viewer: Viewer) -> None:
             assert view[index] == log[index]  # nothing the viewer may see is withheld
             continue
         assert view[index]["card"] == HIDDEN
-        for at in range(index + 1, start):
+        # A card never turned up stays hidden; what the next round's events say (the same
+        # box's totals) is about other cards.
+        ends = (at for at in range(index + 1, len(log)) if log[at]["event"] == "round_started")
+        for at in range(index + 1, min(start, next(ends, len(log)))):
             event = view[at]
             # Not the card's string, unless another card the viewer sees by then has it.
             if card in _shown_cards(event):
@@ -287,7 +296,7 @@ def _check_no_leak(log: list[dict[str, Any]], viewer: Viewer) -> None:
                     for other in dealt
                 ), f"{viewer} sees {card} (event {index}) at event {at}: {event}"
             # Nor a total that counts it.
-            holder = (log[index]["to"], log[index]["box"], log[index]["hand"])
+            holder = (log[index].get("to"), log[index].get("box"), log[index].get("hand"))
             completed = ("box", event.get("box"), event.get("hand"))
             if event["event"] == "hand_completed" and holder == completed:
                 assert event["total"] is BLANK
@@ -324,3 +333,38 @@ def test_no_viewer_sees_a_card_before_it_is_revealed_to_them(
         log += [event.to_json() for event in game.events]
     for viewer in (HOUSE, SPECTATOR, *map(Viewer.player, sorted(players))):
         _check_no_leak(log, viewer)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize=True,
+)
+@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(VARIATIONS))
+def test_no_viewer_sees_a_card_of_the_tables_stream_before_it_is_revealed(
+    seed: int, variant: dict[str, Any]
+) -> None:
+    # The whole stream of a table: the shoe's steps (burn cards, 633a.7(c), 633a.12(b)(5),
+    # 633a.14(f); a double shoe's determinant cards) between and inside the rounds of every
+    # variation and every kind of shoe.
+    rules = Rules(**variant)
+    rng = np.random.default_rng(seed)
+    table = Table(rules, random=SeededRandom.from_seed(seed))
+    players: set[str] = set()
+    for _ in range(4):
+        wagers = _wagers(rules, rng)
+        players |= {wager.player for wager in wagers}
+        game = table.deal(wagers)
+        while not game.is_complete:
+            actions = game.legal_actions()
+            action = actions[int(rng.integers(len(actions)))]
+            amount = rules.wager_unit if action in (Action.INSURANCE, Action.EZ_BUST) else None
+            game.act(action, amount)
+    log = [event.to_json() for event in table.events]
+    burns = [index for index, event in enumerate(log) if event["event"] == "card_burned"]
+    for viewer in (HOUSE, SPECTATOR, *map(Viewer.player, sorted(players))):
+        _check_no_leak(log, viewer)
+        view = redact(log, viewer, BLACKJACK_SIGHT)
+        for index in burns:
+            assert view[index]["card"] == (log[index]["card"] if viewer == HOUSE else HIDDEN)

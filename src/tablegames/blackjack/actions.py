@@ -31,10 +31,13 @@ EZ_BUST_ACTIONS = (Action.EZ_BUST, Action.DECLINE)
 SWITCH_ACTIONS = (Action.SWITCH, Action.KEEP)
 
 
+TurnKind = Literal["switch_hands", "insurance", "ez_bust", "switch", "play"]
+
+
 @dataclass(frozen=True, slots=True)
 class Turn:
     """The decision the round is waiting for: an insurance offer or playing a hand."""
 
     box: int
     hand: int
-    kind: Literal["switch_hands", "insurance", "ez_bust", "switch", "play"]
+    kind: TurnKind

@@ -13,15 +13,26 @@ True
 Every card-bearing event says who may see its card when it is dealt (`CardDealt.seen_by`):
 `EVERYONE` (face up), `PLAYER` (the owning box's player only) or `HOUSE` (nobody at the table
 until an event reveals it). `tablegames.core.views` redacts a log for one viewer from these fields.
+
+A table's stream (`tablegames.blackjack.table.Table.events`) holds more than rounds: the rules
+filed once (`RulesFiled`, with the digest every `RoundStarted` carries), the shoe's steps
+(`tablegames.blackjack.shoe.ShoeStep`: shuffles with their commitments, cuts, cover cards,
+burns, reshuffles) and the table's own steps (`DealerChanged`, `ReshuffleOrdered`). All of them
+decode here. Money events name the player (`WagerPlaced.player`, `WagerSettled.player`); a
+log written before they did decodes with `player` "" from `event_from_json`, or with the
+player of the box from `events_from_json`, which reads a whole log.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
+from tablegames.blackjack.shoe import SHOE_STEP_TYPES, CardBurned
+from tablegames.core.errors import ScenarioError
 from tablegames.core.events import Event, read_event
+from tablegames.core.rulesfile import rules_digest
 from tablegames.core.views import (
     BLANK,
     EVERYONE,
@@ -37,18 +48,78 @@ __all__ = ["BLACKJACK_SIGHT", "EVERYONE", "HOUSE", "PLAYER", "Event"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class RulesFiled(Event):
+    """The Rules Submission a table plays under (601a.2), once at the head of its stream, with
+    `digest` = SHA-256 of the rules' canonical JSON (tablegames.core.rulesfile.rules_digest)."""
+
+    kind: ClassVar[str] = "rules_filed"
+    rules: dict[str, Any]
+    digest: str
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.digest))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealerChanged(Event):
+    """A new dealer takes the table between rounds (633a.7(c): one card is burned)."""
+
+    kind: ClassVar[str] = "dealer_changed"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReshuffleOrdered(Event):
+    """A floorperson directs a reshuffle after a round (633a.5(f))."""
+
+    kind: ClassVar[str] = "reshuffle_ordered"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RoundStarted(Event):
-    """The house rules in force and each box's Blackjack Wager (633a.6(c)-(d))."""
+    """The house rules in force and each box's Blackjack Wager (633a.6(c)-(d)).
+
+    `rules_digest` is the digest of the rules in force (the table's `RulesFiled.digest`). A
+    round's own log (`Round.events`, `tablegames round`) carries `rules` in full so that it
+    reads alone; in a table's stream (`Table.events`) the rules are filed once
+    (`rules_filed`) and each round's `round_started` carries only the digest (`rules` None).
+    The digest is computed from `rules` when not given, as for logs written before it.
+    """
 
     kind: ClassVar[str] = "round_started"
-    rules: dict[str, Any]
+    rules: dict[str, Any] | None
     # (box, player, Blackjack Wager, {side wager: stake}) in cents
     boxes: tuple[tuple[int, str, int, dict[str, int]], ...]
     meters: dict[str, int]  # progressive meters at the start of the round
     selections: dict[str, Any]  # the table game system's random picks (633a.13(j)(1))
+    rules_digest: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.rules_digest:
+            if self.rules is None:
+                raise ScenarioError("a round_started without its rules needs their rules_digest")
+            object.__setattr__(self, "rules_digest", _rules_digest(self.rules))
 
     def __hash__(self) -> int:
         return hash((self.kind, tuple(box[:3] for box in self.boxes)))
+
+    def players(self) -> dict[int, str]:
+        """Each box's player."""
+        return {int(box[0]): str(box[1]) for box in self.boxes}
+
+
+# The engine logs one shared, read-only rules record per Rules (round._rules_record): hashing it
+# once per record, not once per round, keeps the digest off the simulator's path.
+_DIGESTS: dict[int, tuple[Mapping[str, Any], str]] = {}
+
+
+def _rules_digest(rules: Mapping[str, Any]) -> str:
+    known = _DIGESTS.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    value = rules_digest(rules)
+    if len(_DIGESTS) < 256:
+        _DIGESTS[id(rules)] = (rules, value)
+    return value
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -58,6 +129,7 @@ class WagerPlaced(Event):
     hand: int
     wager: str  # "blackjack", "double", "split", "insurance"
     amount: int
+    player: str = ""  # the box's player ("" only in a log written before the field)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -141,6 +213,7 @@ class WagerSettled(Event):
     returned: int
     outcome: str
     line: str | None = None  # side wagers: the paytable line(s) won, e.g. "matched_20"
+    player: str = ""  # the box's player ("" only in a log written before the field)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -148,34 +221,58 @@ class RoundCompleted(Event):
     kind: ClassVar[str] = "round_completed"
 
 
-EVENT_TYPES: dict[str, type[Event]] = {
-    cls.kind: cls
-    for cls in (
-        RoundStarted,
-        WagerPlaced,
-        CardDealt,
-        DecisionMade,
-        CardsSwitched,
-        DealerChecked,
-        HoleCardRevealed,
-        HandCompleted,
-        DealerCompleted,
-        WagerSettled,
-        RoundCompleted,
-    )
-}
+_MONEY_EVENTS = frozenset({"wager_placed", "wager_settled"})
+
+_ALL_TYPES: tuple[type[Event], ...] = (
+    RulesFiled,
+    DealerChanged,
+    ReshuffleOrdered,
+    *SHOE_STEP_TYPES,
+    RoundStarted,
+    WagerPlaced,
+    CardDealt,
+    DecisionMade,
+    CardsSwitched,
+    DealerChecked,
+    HoleCardRevealed,
+    HandCompleted,
+    DealerCompleted,
+    WagerSettled,
+    RoundCompleted,
+)
+EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in _ALL_TYPES}
 
 
 def event_from_json(data: dict[str, Any]) -> Event:
     """Read one event back from its JSON object; unknown kinds or fields raise ScenarioError."""
     if data.get("event") == CardDealt.kind and "seen_by" not in data:
         data = {**data, "seen_by": _seen_by_before_the_field(data)}
+    if data.get("event") == RoundStarted.kind and "rules_digest" not in data:
+        data = {**data, "rules_digest": ""}  # computed from the rules
+    if data.get("event") in _MONEY_EVENTS and "player" not in data:
+        data = {**data, "player": ""}  # a log written before money events named the player
     cls, values = read_event(data, EVENT_TYPES, game="blackjack")
     if cls is RoundStarted:
         values["boxes"] = tuple(tuple(box) for box in values["boxes"])
     if cls is CardsSwitched:
         values["cards"] = tuple(values["cards"])
     return cls(**values)
+
+
+def events_from_json(items: Iterable[Mapping[str, Any]]) -> list[Event]:
+    """A whole log read back. A money event written before it named the player gets the
+    player of its box from the round's `round_started`."""
+    events: list[Event] = []
+    players: dict[int, str] = {}
+    for item in items:
+        data = dict(item)
+        if data.get("event") in _MONEY_EVENTS and "player" not in data:
+            data["player"] = players.get(int(data.get("box", 0)), "")
+        event = event_from_json(data)
+        if isinstance(event, RoundStarted):
+            players = event.players()
+        events.append(event)
+    return events
 
 
 def _seen_by_before_the_field(data: dict[str, Any]) -> str:
@@ -192,6 +289,7 @@ def _seen_by_before_the_field(data: dict[str, Any]) -> str:
 _TURNED_OVER_BY_DECISION = frozenset({"surrender", "double", "split"})
 _BLACKJACK_WAGER = frozenset({"blackjack", "double", "split"})
 _DEALER: Holder = ("dealer", 0, 0)
+_BURNED: Holder = ("burned", 0, 0)  # the discard rack's burn cards: never revealed
 
 
 def _hand(box: int, hand: int) -> Holder:
@@ -223,6 +321,9 @@ class BlackjackSight:
         return {int(box[0]): str(box[1]) for box in event["boxes"]}
 
     def dealt(self, event: JsonEvent) -> DealtCard | None:
+        if event.get("event") == CardBurned.kind:
+            # 633a.7(c): burned face down; nothing turns it up, so it stays concealed.
+            return DealtCard(str(event["card"]), str(event["seen_by"]), 0, _BURNED)
         if event.get("event") != CardDealt.kind:
             return None
         holder = (str(event["to"]), int(event["box"]), int(event["hand"]))
@@ -270,3 +371,11 @@ class BlackjackSight:
 
 
 BLACKJACK_SIGHT = BlackjackSight()
+
+
+def with_player(event: Event, player_of: Callable[[int], str]) -> Event:
+    """A money event with its box's player filled in (money events name the player); any
+    other event, or one that names its player already, unchanged."""
+    if isinstance(event, WagerPlaced | WagerSettled) and not event.player:
+        return replace(event, player=player_of(event.box))
+    return event

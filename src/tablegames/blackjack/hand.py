@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from tablegames.blackjack.drawing import dealer_draws
 from tablegames.core.cards import Card
 
 
@@ -63,6 +64,4 @@ def dealer_must_draw(cards: Sequence[Card], *, hits_soft_17: bool) -> bool:
     True
     """
     total, soft = points(cards)
-    if total < 17:
-        return True
-    return hits_soft_17 and soft and total == 17
+    return dealer_draws(total, soft, hits_soft_17=hits_soft_17)

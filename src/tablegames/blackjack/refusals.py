@@ -9,6 +9,7 @@ from __future__ import annotations
 from tablegames.blackjack.actions import Action
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.state import BoxState, HandState, HandStatus, initial_hands
+from tablegames.blackjack.variation import variation_of
 from tablegames.core.errors import IllegalActionError
 from tablegames.core.money import format_cents
 
@@ -31,7 +32,7 @@ def offer_refusal(
     if action is Action.EVEN_MONEY:
         if not rules.even_money:
             return IllegalActionError("the house does not offer even money", paragraph="633a.8(e)")
-        if rules.variant == "blackjack_switch":
+        if not variation_of(rules).offers_even_money:
             # Reading: the hands are not final until the switch decision, which comes later.
             return IllegalActionError(
                 "even money is not offered at Blackjack Switch: the player has not yet decided "
@@ -206,7 +207,7 @@ def _surrender_refusal(rules: Rules, box: BoxState, hand: HandState) -> IllegalA
         return IllegalActionError(
             "the house does not offer surrender (non-PA what-if rules)", paragraph="633a.9(a)"
         )
-    if rules.variant == "blackjack_switch" and not rules.switch_surrender:
+    if variation_of(rules).surrender_needs_house_option and not rules.switch_surrender:
         return IllegalActionError(
             "Blackjack Switch allows doubling, splitting, standing and drawing, not surrender",
             paragraph="633a.12(a)(4)",

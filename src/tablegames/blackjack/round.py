@@ -2,8 +2,13 @@
 
 Wagers (633a.6), the deal (633a.7(f)), the optional wagers (633a.7(g)), insurance and even
 money (633a.8), the dealer's check for Blackjack (633a.7(h)), each player's decisions box by
-box (633a.7(i)-(k), 633a.9-633a.11), then the dealer's hand and settlement (dealer.py). The
-variations (633a.12, 633c.4) change only what `variants.py` says they change.
+box (633a.7(i)-(k), 633a.9-633a.11), then the dealer's hand and settlement (the `Dealer` of
+dealer.py, working on the round's `RoundState`). The variations (633a.12, 633c.4) change only
+what the round's `Variation` (variation.py, chosen once from the rules) says they change.
+
+Every decision the round can wait for is a declared `Phase`; `_PHASES` says, for each, the kind
+of turn, the legal actions and the refusal, and `_HANDLERS` maps (phase, action) to the step
+that carries the decision out. `turn`, `legal_actions`, `verify`/`can` and `act` read only them.
 
 Every state change appends a frozen event to `events`; the log replays to an identical round.
 Each decision comes as a triad, `verify_x()` (raises with the reason), `can_x()` and `x()`.
@@ -23,15 +28,24 @@ hand or split aces that may not draw complete on their own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import Enum, auto
 from fractions import Fraction
 from functools import lru_cache
 
 from tablegames.blackjack import settlement, variants
-from tablegames.blackjack.actions import OFFER_ACTIONS, PLAY_ACTIONS, SWITCH_ACTIONS, Action, Turn
+from tablegames.blackjack.actions import (
+    EZ_BUST_ACTIONS,
+    OFFER_ACTIONS,
+    PLAY_ACTIONS,
+    SWITCH_ACTIONS,
+    Action,
+    Turn,
+    TurnKind,
+)
 from tablegames.blackjack.betting import BettingWindow
-from tablegames.blackjack.dealer import DealerProcedure
+from tablegames.blackjack.dealer import Dealer
 from tablegames.blackjack.decisions import decision_paragraph, stake_required
 from tablegames.blackjack.events import (
     EVERYONE,
@@ -45,6 +59,7 @@ from tablegames.blackjack.events import (
     RoundStarted,
     WagerPlaced,
     WagerSettled,
+    with_player,
 )
 from tablegames.blackjack.hand import Points, points
 from tablegames.blackjack.refusals import (
@@ -53,10 +68,12 @@ from tablegames.blackjack.refusals import (
     offer_refusal,
     play_refusal,
 )
+from tablegames.blackjack.round_state import RoundState
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sidebook import Selections, SideBook, opening_meters
-from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement, initial_hands
+from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement
 from tablegames.blackjack.triads import DecisionTriads
+from tablegames.blackjack.variation import variation_of
 from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE, BoxWager
 from tablegames.core.cards import Card
 from tablegames.core.cardsource import CardSource
@@ -64,14 +81,18 @@ from tablegames.core.errors import IllegalActionError
 
 
 class Phase(Enum):
-    SWITCH_HANDS = auto()  # 633c.4(f): play the dealt cards or the switch cards
-    INSURANCE = auto()
-    EZ_BUST = auto()
-    PLAYING = auto()
+    """The decision a round waits for (or COMPLETE): exactly one at a time."""
+
+    SWITCH_HANDS = auto()  # 633c.4(f): play the dealt cards or the switch cards, box by box
+    INSURANCE = auto()  # 633a.8(a)-(b), (e): insurance or even money, box by box
+    EZ_BUST = auto()  # 633b.16(c): the EZ Bust wager after the deal, box by box
+    EZ_BUST_SPLIT = auto()  # 633b.16(c)(2): another EZ Bust wager on a hand just split
+    SWITCH = auto()  # 633a.12(a)(4): the Blackjack Switch switch, before the box plays
+    PLAY = auto()  # 633a.7(i)-(k), 633a.9-633a.11: hit, stand, double, split, surrender
     COMPLETE = auto()
 
 
-class Round(DealerProcedure, DecisionTriads):
+class Round(DecisionTriads):
     """A Blackjack round. Construct it with the wagers; it deals and waits for decisions."""
 
     def __init__(
@@ -86,26 +107,65 @@ class Round(DealerProcedure, DecisionTriads):
         # 633a.6(c): every wager goes down in the betting window, which closes before the deal.
         ordered = BettingWindow.all_at_once(rules, wagers).close()
         self.rules = rules
-        self.shoe = shoe
-        self.events: list[Event] = []
-        self.boxes = [BoxState(wager=wager) for wager in ordered]
-        self.dealer_cards: list[Card] = []
-        self.hole_revealed = False
-        self.dealer_checked = False
-        self._phase = Phase.PLAYING
-        self._box_index = 0
-        self._hand_index = 0
-        self._cards_handed_back = False
-        self._answered: set[int] = set()  # boxes that answered the current phase's offer
-        self._ez_split_offer: int | None = None  # a split hand awaiting its EZ Bust offer
-        self.side = SideBook(
+        self.variation = variation_of(rules)
+        boxes = [BoxState(wager=wager) for wager in ordered]
+        side = SideBook(
             rules=rules,
-            boxes=self.boxes,
+            boxes=boxes,
             meters=opening_meters(rules, meters),
             selections=selections or Selections(),
         )
-        self.side.selections.check(rules)  # 633a.13(j)(1)
+        side.selections.check(rules)  # 633a.13(j)(1)
+        self.state = RoundState(
+            rules=rules, variation=self.variation, shoe=shoe, boxes=boxes, side=side
+        )
+        self.dealer = Dealer(self.state)
+        self._phase = Phase.PLAY
+        self._box_index = 0
+        self._hand_index = 0
+        self._answered: set[int] = set()  # boxes that answered the current phase's offer
+        self._ez_split_offer = 0  # the split hand an EZ_BUST_SPLIT offer is about
         self._start()
+
+    # --- the round's state (held by `state`, shared with the dealer) -----------------------
+
+    @property
+    def shoe(self) -> CardSource:
+        return self.state.shoe
+
+    @property
+    def events(self) -> list[Event]:
+        return self.state.events
+
+    @property
+    def boxes(self) -> list[BoxState]:
+        return self.state.boxes
+
+    @property
+    def dealer_cards(self) -> list[Card]:
+        return self.state.dealer_cards
+
+    @property
+    def side(self) -> SideBook:
+        return self.state.side
+
+    @property
+    def hole_revealed(self) -> bool:
+        return self.state.hole_revealed
+
+    @property
+    def dealer_checked(self) -> bool:
+        """633a.7(h): whether the card reader has checked the hole card for Blackjack."""
+        return self.state.dealer_checked
+
+    @property
+    def dealer_has_blackjack(self) -> bool:
+        return self.dealer.has_blackjack
+
+    @property
+    def phase(self) -> Phase:
+        """The decision the round waits for (COMPLETE when it waits for none)."""
+        return self._phase
 
     # --- reading the state -----------------------------------------------------------------
 
@@ -115,29 +175,20 @@ class Round(DealerProcedure, DecisionTriads):
 
     @property
     def up_card(self) -> Card:
-        return self.dealer_cards[0]
+        return self.state.dealer_cards[0]
 
     @property
     def dealer_points(self) -> Points:
-        return points(self.dealer_cards)
+        return points(self.state.dealer_cards)
 
     @property
     def turn(self) -> Turn | None:
         """The decision the round waits for, or None when it is complete."""
-        if self._phase is Phase.COMPLETE:
+        declared = _PHASES.get(self._phase)
+        if declared is None:
             return None
-        number = self.boxes[self._box_index].number
-        if self._phase is Phase.SWITCH_HANDS:
-            return Turn(number, 0, "switch_hands")
-        if self._phase is Phase.INSURANCE:
-            return Turn(number, 0, "insurance")
-        if self._phase is Phase.EZ_BUST:
-            return Turn(number, 0, "ez_bust")
-        if self._ez_split_offer is not None:
-            return Turn(number, self._ez_split_offer, "ez_bust")
-        if self._awaiting_switch():
-            return Turn(number, 0, "switch")
-        return Turn(number, self._hand_index, "play")
+        number = self.state.boxes[self._box_index].number
+        return Turn(number, declared.hand(self), declared.kind)
 
     @property
     def current_hand(self) -> HandState | None:
@@ -146,51 +197,29 @@ class Round(DealerProcedure, DecisionTriads):
 
     def table_cards(self) -> list[Card]:
         """Every card on the layout (dealer and boxes) not yet returned to the discard rack."""
-        if self._cards_handed_back:
-            return []
-        cards = list(self.dealer_cards)
-        for box in self.boxes:
-            cards += box.switch_cards + box.discarded
-            for hand in box.hands:
-                cards.extend(hand.cards)
-        return cards
+        return self.state.table_cards()
 
     def box(self, number: int) -> BoxState:
-        for box in self.boxes:
+        for box in self.state.boxes:
             if box.number == number:
                 return box
         raise IllegalActionError(f"box {number} has no Blackjack Wager this round")
 
     def settlements(self) -> list[WagerSettled]:
-        return [event for event in self.events if isinstance(event, WagerSettled)]
+        return [event for event in self.state.events if isinstance(event, WagerSettled)]
 
     def max_insurance(self) -> int:
         """633a.8(b): the most the current box may wager on insurance, in cents."""
-        box = self.boxes[self._box_index]
-        initial = box.wager.amount * initial_hands(self.rules)
+        box = self.state.boxes[self._box_index]
+        initial = box.wager.amount * self.variation.hands_per_box
         return max_insurance(initial, self.rules.wager_unit)
 
     # --- decisions: verify, can, act ---------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
         """Every action the current turn allows (empty when the round is complete)."""
-        turn = self.turn
-        if turn is None:
-            return []
-        if turn.kind in ("switch_hands", "switch"):
-            return list(SWITCH_ACTIONS)
-        if turn.kind == "insurance":
-            # Insurance takes an amount; even money only where 633a.8(e) allows it.
-            even_money = [Action.EVEN_MONEY] if self.can(Action.EVEN_MONEY) else []
-            return [Action.INSURANCE, *even_money, Action.DECLINE]
-        if turn.kind == "ez_bust":
-            return [Action.EZ_BUST, Action.DECLINE]
-        box, hand = self.boxes[self._box_index], self._current_hand()
-        return [
-            action
-            for action in PLAY_ACTIONS
-            if play_refusal(self.rules, box, hand, action, None) is None
-        ]
+        declared = _PHASES.get(self._phase)
+        return [] if declared is None else declared.legal(self)
 
     def verify(self, action: Action, amount: int | None = None) -> None:
         """Raise IllegalActionError naming the rule when `action` is not allowed now."""
@@ -208,10 +237,11 @@ class Round(DealerProcedure, DecisionTriads):
     def act(self, action: Action, amount: int | None = None) -> list[Event]:
         """Carry out a decision and everything that follows until the next decision."""
         self.verify(action, amount)
-        first_new = len(self.events)
+        first_new = len(self.state.events)
         turn = self.turn
-        if turn is None:  # unreachable after verify; keeps the type checker honest
-            raise IllegalActionError("the round is complete")
+        handler = _HANDLERS.get((self._phase, action))
+        if turn is None or handler is None:  # unreachable after verify
+            raise IllegalActionError(f"{action.value} is not possible now")
         if action is Action.DOUBLE and amount is None:
             amount = self._current_hand().stake
         self._log(
@@ -223,50 +253,93 @@ class Round(DealerProcedure, DecisionTriads):
                 paragraph=decision_paragraph(turn, action),
             )
         )
-        if turn.kind in ("switch_hands", "switch"):
-            self._answer_switch(turn, action)
-        elif turn.kind == "insurance":
-            self._answer_offer(action, amount)
-        elif turn.kind == "ez_bust":
-            self._answer_ez_bust(turn, action, amount)
-        else:
-            self._play(action, amount)
+        handler(self, turn, action, amount)
         self._advance()
-        return self.events[first_new:]
+        return self.state.events[first_new:]
 
     def _refusal(self, action: Action, amount: int | None) -> IllegalActionError | None:
-        turn = self.turn
-        if turn is None:
+        declared = _PHASES.get(self._phase)
+        if declared is None:
             return IllegalActionError("the round is complete")
-        box = self.boxes[self._box_index]
-        if turn.kind in ("switch_hands", "switch"):
-            if action not in SWITCH_ACTIONS or amount is not None:
-                paragraph = "633c.4(f)" if turn.kind == "switch_hands" else "633a.12(a)(4)"
-                return IllegalActionError(
-                    f"box {box.number} must first decide to switch or keep", paragraph=paragraph
-                )
-            return None
-        if turn.kind == "insurance":
-            if action not in OFFER_ACTIONS:
-                return IllegalActionError(
-                    f"{action.value} is not possible yet: box {box.number} must first take or "
-                    "decline insurance",
-                    paragraph="633a.8(b)",
-                )
-            return offer_refusal(self.rules, box, action, amount)
-        if turn.kind == "ez_bust":
-            return ez_bust_refusal(self.rules, box, action, amount)
+        return declared.refusal(self, action, amount)
+
+    # --- each phase's legal actions and refusals (read through `_PHASES`) --------------------
+
+    def _switch_refusal(
+        self, action: Action, amount: int | None, paragraph: str
+    ) -> IllegalActionError | None:
+        if action not in SWITCH_ACTIONS or amount is not None:
+            box = self.state.boxes[self._box_index]
+            return IllegalActionError(
+                f"box {box.number} must first decide to switch or keep", paragraph=paragraph
+            )
+        return None
+
+    def _switch_hands_refusal(
+        self, action: Action, amount: int | None
+    ) -> IllegalActionError | None:
+        return self._switch_refusal(action, amount, "633c.4(f)")
+
+    def _blackjack_switch_refusal(
+        self, action: Action, amount: int | None
+    ) -> IllegalActionError | None:
+        return self._switch_refusal(action, amount, "633a.12(a)(4)")
+
+    def _switch_actions(self) -> list[Action]:
+        return list(SWITCH_ACTIONS)
+
+    def _insurance_refusal(self, action: Action, amount: int | None) -> IllegalActionError | None:
+        box = self.state.boxes[self._box_index]
+        if action not in OFFER_ACTIONS:
+            return IllegalActionError(
+                f"{action.value} is not possible yet: box {box.number} must first take or "
+                "decline insurance",
+                paragraph="633a.8(b)",
+            )
+        return offer_refusal(self.rules, box, action, amount)
+
+    def _insurance_actions(self) -> list[Action]:
+        # Insurance takes an amount; even money only where 633a.8(e) allows it.
+        even_money = [Action.EVEN_MONEY] if self.can(Action.EVEN_MONEY) else []
+        return [Action.INSURANCE, *even_money, Action.DECLINE]
+
+    def _ez_bust_refusal(self, action: Action, amount: int | None) -> IllegalActionError | None:
+        return ez_bust_refusal(self.rules, self.state.boxes[self._box_index], action, amount)
+
+    def _ez_bust_actions(self) -> list[Action]:
+        return list(EZ_BUST_ACTIONS)
+
+    def _play_refusal(self, action: Action, amount: int | None) -> IllegalActionError | None:
+        box = self.state.boxes[self._box_index]
         return play_refusal(self.rules, box, self._current_hand(), action, amount)
+
+    def _playing_hand(self) -> int:
+        return self._hand_index
+
+    def _split_offer_hand(self) -> int:
+        return self._ez_split_offer
+
+    def _play_actions(self) -> list[Action]:
+        box, hand = self.state.boxes[self._box_index], self._current_hand()
+        return [
+            action
+            for action in PLAY_ACTIONS
+            if play_refusal(self.rules, box, hand, action, None) is None
+        ]
 
     # --- carrying out decisions --------------------------------------------------------------
 
-    def _answer_switch(self, turn: Turn, action: Action) -> None:
-        box = self.boxes[self._box_index]
+    def _answer_switch_hands(self, turn: Turn, action: Action, amount: int | None) -> None:
+        box = self.state.boxes[self._box_index]
         box.switched = action is Action.SWITCH
         self._answered.add(self._box_index)
-        if turn.kind == "switch_hands":
-            self._switch_hands(box)
-        elif box.switched:
+        self._switch_hands(box)
+
+    def _answer_blackjack_switch(self, turn: Turn, action: Action, amount: int | None) -> None:
+        box = self.state.boxes[self._box_index]
+        box.switched = action is Action.SWITCH
+        self._answered.add(self._box_index)
+        if box.switched:
             self._switch_second_cards(box)
 
     def _switch_hands(self, box: BoxState) -> None:
@@ -313,8 +386,8 @@ class Round(DealerProcedure, DecisionTriads):
             )
         )
 
-    def _answer_offer(self, action: Action, amount: int | None) -> None:
-        box = self.boxes[self._box_index]
+    def _answer_offer(self, turn: Turn, action: Action, amount: int | None) -> None:
+        box = self.state.boxes[self._box_index]
         box.offer_answered = True
         if action is Action.INSURANCE and amount is not None:
             box.insurance = amount
@@ -332,56 +405,68 @@ class Round(DealerProcedure, DecisionTriads):
     def _answer_ez_bust(self, turn: Turn, action: Action, amount: int | None) -> None:
         if self._phase is Phase.EZ_BUST:
             self._answered.add(self._box_index)
-        self._ez_split_offer = None
+        else:
+            # 633b.16(c)(2): the offer on a split hand answered, play of the box resumes.
+            self._phase = Phase.PLAY
         if action is Action.EZ_BUST and amount is not None:
             self._place_side(turn.box, turn.hand, "ez_bust", amount, "633b.16(c)")
 
     def _place_side(self, box: int, hand: int, wager: str, amount: int, paragraph: str) -> None:
         self._log(WagerPlaced(box=box, hand=hand, wager=wager, amount=amount, paragraph=paragraph))
-        self.side.place(box, hand, wager, amount)
+        self.state.side.place(box, hand, wager, amount)
 
     def _ez_bust_offered(self) -> bool:
         # 633b.16(c): offered after the deal only when the dealer's up card is a 2 to 6.
         return self.rules.side_wagers.ez_bust is not None and 2 <= self.up_card.value <= 6
 
-    def _play(self, action: Action, amount: int | None) -> None:
-        box = self.boxes[self._box_index]
-        hand = self._current_hand()
+    def _playing(self) -> tuple[BoxState, HandState]:
+        """The box and hand a play decision is about; any decision rules out a later
+        surrender (633a.9(a))."""
+        box = self.state.boxes[self._box_index]
         box.decided = True
-        if action is Action.STAND:
-            self._complete(hand, HandStatus.STOOD, "stood", "633a.7(i)(2)")
-        elif action is Action.HIT:
-            self._deal_to(box, self._hand_index, face_up=True, paragraph="633a.7(j)")
-            if hand.points.total > 21:
-                self._bust(box, hand, "633a.7(j)")
-        elif action is Action.DOUBLE:
-            hand.double = hand.stake if amount is None else amount
-            self._log(
-                WagerPlaced(
-                    box=box.number,
-                    hand=self._hand_index,
-                    wager="double",
-                    amount=hand.double,
-                    paragraph="633a.10(a)",
-                )
+        return box, self._current_hand()
+
+    def _stand(self, turn: Turn, action: Action, amount: int | None) -> None:
+        _, hand = self._playing()
+        self._complete(hand, HandStatus.STOOD, "stood", "633a.7(i)(2)")
+
+    def _hit(self, turn: Turn, action: Action, amount: int | None) -> None:
+        box, hand = self._playing()
+        self._deal_to(box, self._hand_index, face_up=True, paragraph="633a.7(j)")
+        if hand.points.total > 21:
+            self._bust(box, hand, "633a.7(j)")
+
+    def _double(self, turn: Turn, action: Action, amount: int | None) -> None:
+        box, hand = self._playing()
+        hand.double = hand.stake if amount is None else amount
+        self._log(
+            WagerPlaced(
+                box=box.number,
+                hand=self._hand_index,
+                wager="double",
+                amount=hand.double,
+                paragraph="633a.10(a)",
             )
-            # 633a.10(a), 633a.10(c), 633a.7(k)(2): one additional card only.
-            self._deal_to(box, self._hand_index, face_up=True, paragraph="633a.10(c)")
-            if hand.points.total > 21:
-                self._bust(box, hand, "633a.7(k)(2)")
-            else:
-                self._complete(hand, HandStatus.DOUBLED, "doubled", "633a.7(k)(2)")
-        elif action is Action.SPLIT:
-            self._split(box, hand)
-        elif action is Action.SURRENDER:
-            self._surrender(box, hand)
+        )
+        # 633a.10(a), 633a.10(c), 633a.7(k)(2): one additional card only.
+        self._deal_to(box, self._hand_index, face_up=True, paragraph="633a.10(c)")
+        if hand.points.total > 21:
+            self._bust(box, hand, "633a.7(k)(2)")
+        else:
+            self._complete(hand, HandStatus.DOUBLED, "doubled", "633a.7(k)(2)")
+
+    def _split_hand(self, turn: Turn, action: Action, amount: int | None) -> None:
+        self._split(*self._playing())
+
+    def _surrender_hand(self, turn: Turn, action: Action, amount: int | None) -> None:
+        self._surrender(*self._playing())
 
     def _bust(self, box: BoxState, hand: HandState, paragraph: str) -> None:
         self._complete(hand, HandStatus.BUSTED, "busted", paragraph)
         # Without the check (non-PA) a busted hand waits, so that original bets only
         # (633a.11(d)) can still limit what a dealer Blackjack collects.
         waits = not self.rules.dealer_peeks and self.rules.original_bets_only
-        if self.rules.variant == "hand_dealt" and not waits:
+        if self.variation.discards_busted_hands_at_once and not waits:
             # 633a.12(b)(6)(ii): a busted hand is discarded at once, its wager collected.
             self._emit([settlement.busted(box, self._hand_index, hand, "633a.12(b)(6)(ii)")])
             hand.status = HandStatus.SETTLED
@@ -415,12 +500,13 @@ class Round(DealerProcedure, DecisionTriads):
         self._deal_to(box, self._hand_index, face_up=True, paragraph="633a.11(b)")
         if self._ez_bust_offered():
             # 633b.16(c)(2): another EZ Bust wager may be placed each time a hand is split.
+            self._phase = Phase.EZ_BUST_SPLIT
             self._ez_split_offer = len(box.hands) - 1
 
     def _surrender(self, box: BoxState, hand: HandState) -> None:
         hand.surrendered = True
         self._complete(hand, HandStatus.SURRENDERED, "surrendered", "633a.9(a)")
-        if not self._up_card_ace_or_ten():
+        if not self.dealer.up_card_ace_or_ten():
             # 633a.9(a)(1): against any other up card half is collected and half returned now.
             self._emit(
                 [
@@ -438,23 +524,23 @@ class Round(DealerProcedure, DecisionTriads):
     # --- the automatic steps ------------------------------------------------------------------
 
     def _start(self) -> None:
-        self.shoe.begin_round()
+        self.state.shoe.begin_round()
         self._log(
             RoundStarted(
                 rules=_rules_record(self.rules),
                 boxes=tuple(
                     (box.number, box.wager.player, box.wager.amount, dict(box.wager.side))
-                    for box in self.boxes
+                    for box in self.state.boxes
                 ),
-                meters=dict(self.side.meters),
-                selections=self.side.selections.to_json(),
+                meters=dict(self.state.side.meters),
+                selections=self.state.side.selections.to_json(),
                 paragraph="633a.6(c)",
             )
         )
-        for box in self.boxes:
+        for box in self.state.boxes:
             self._place_wagers(box)
         self._deal()
-        if any(box.ante for box in self.boxes):
+        if any(box.ante for box in self.state.boxes):
             # 633c.4(f): before any other card, counterclockwise from the dealer's right.
             self._phase = Phase.SWITCH_HANDS
             self._box_index = self._next_unanswered(counterclockwise=True)
@@ -464,7 +550,7 @@ class Round(DealerProcedure, DecisionTriads):
 
     def _place_wagers(self, box: BoxState) -> None:
         # 633a.6(c)-(d), 633a.12(a)(1): one Blackjack Wager, two equal ones at Blackjack Switch.
-        for index in range(initial_hands(self.rules)):
+        for index in range(self.variation.hands_per_box):
             self._log(
                 WagerPlaced(
                     box=box.number,
@@ -495,13 +581,13 @@ class Round(DealerProcedure, DecisionTriads):
         # at Blackjack Switch, 633a.12(a)(3)), the dealer's up card, a second card to each box,
         # then the dealer's hole card face down. 633a.12(b)(5): dealt from the hand, the
         # players' cards go face down.
-        face_up = self.rules.variant != "hand_dealt"
-        hands = initial_hands(self.rules)
+        face_up = not self.variation.deals_face_down
+        hands = self.variation.hands_per_box
         for round_of_cards, (box_paragraph, dealer_face_up) in enumerate(_DEAL_STEPS):
-            for box in self.boxes:
+            for box in self.state.boxes:
                 for index in range(hands):
                     self._deal_to(box, index, face_up=face_up, paragraph=box_paragraph)
-            self._deal_dealer(
+            self.dealer.deal_card(
                 face_up=dealer_face_up, paragraph=f"633a.7(f)({2 * round_of_cards + 2})"
             )
         if not before:
@@ -510,9 +596,9 @@ class Round(DealerProcedure, DecisionTriads):
     def _deal_switch_cards(self, paragraph: str) -> None:
         """633c.4(d): two switch cards face down to each box with an ante, one at a time."""
         for _ in range(2):
-            for box in self.boxes:
+            for box in self.state.boxes:
                 if box.ante:
-                    card = self.shoe.draw()
+                    card = self.state.shoe.draw()
                     box.switch_cards.append(card)
                     self._log(
                         CardDealt(
@@ -528,25 +614,26 @@ class Round(DealerProcedure, DecisionTriads):
                     )
 
     def _after_the_deal(self) -> None:
-        for box in self.boxes:
+        for box in self.state.boxes:
             box.initial_cards = list(box.hands[0].cards)
             for hand in box.hands:
                 if variants.is_natural(hand, self.rules):
                     hand.status = HandStatus.BLACKJACK
         # 633a.7(g): the optional wagers on the initial cards, before any other card.
-        self._emit(self.side.settle_initial(self.dealer_cards), counterclockwise=True)
+        self._emit(self.state.side.settle_initial(self.state.dealer_cards), counterclockwise=True)
         # 633a.8(a): insurance (and even money, 633a.8(e)) only when the up card is an ace;
         # with a ten-value up card the dealer checks for Blackjack at once (633a.7(h)).
         self._box_index = 0
         self._answered.clear()
         if self.up_card.is_ace:
             self._phase = Phase.INSURANCE
-        elif self._check_for_blackjack():
+        elif self.dealer.check_for_blackjack():
+            self._finish()
             return
         elif self._ez_bust_offered():
             self._phase = Phase.EZ_BUST
         else:
-            self._phase = Phase.PLAYING
+            self._phase = Phase.PLAY
         self._advance()
 
     def _advance(self) -> None:
@@ -558,46 +645,57 @@ class Round(DealerProcedure, DecisionTriads):
             self._after_the_deal()
             return
         if self._phase is Phase.INSURANCE:
-            while self._box_index < len(self.boxes) and self.boxes[self._box_index].offer_answered:
+            while (
+                self._box_index < len(self.state.boxes)
+                and self.state.boxes[self._box_index].offer_answered
+            ):
                 self._box_index += 1
-            if self._box_index < len(self.boxes):
+            if self._box_index < len(self.state.boxes):
                 return
-            if self._check_for_blackjack():
+            if self.dealer.check_for_blackjack():
+                self._finish()
                 return
-            self._phase = Phase.PLAYING
+            self._phase = Phase.PLAY
             self._box_index = 0
         if self._phase is Phase.EZ_BUST:
-            while self._box_index < len(self.boxes) and self._box_index in self._answered:
+            while self._box_index < len(self.state.boxes) and self._box_index in self._answered:
                 self._box_index += 1
-            if self._box_index < len(self.boxes):
+            if self._box_index < len(self.state.boxes):
                 return
-            self._phase = Phase.PLAYING
+            self._phase = Phase.PLAY
             self._box_index = 0
-        if self._ez_split_offer is not None:
+        if self._phase is Phase.EZ_BUST_SPLIT:
             return
-        if self._phase is Phase.PLAYING and not self._next_decision():
-            self._play_dealer()
-            self._settle_remaining()
+        if not self._next_decision():
+            self.dealer.play()
+            self.dealer.settle_remaining()
             self._finish()
 
     def _next_unanswered(self, *, counterclockwise: bool) -> int:
         """The next box (by index) that has an ante and no switch decision yet, or -1."""
-        order = range(len(self.boxes) - 1, -1, -1) if counterclockwise else range(len(self.boxes))
+        order = (
+            range(len(self.state.boxes) - 1, -1, -1)
+            if counterclockwise
+            else range(len(self.state.boxes))
+        )
         for index in order:
-            box = self.boxes[index]
+            box = self.state.boxes[index]
             if box.ante and box.switched is None:
                 return index
         return -1
 
     def _awaiting_switch(self) -> bool:
-        box = self.boxes[self._box_index]
-        return self.rules.variant == "blackjack_switch" and box.switched is None
+        box = self.state.boxes[self._box_index]
+        return self.variation.switches_second_cards and box.switched is None
 
     def _next_decision(self) -> bool:
         """Move to the next hand that needs a decision; False when every box is done."""
-        while self._box_index < len(self.boxes):
-            box = self.boxes[self._box_index]
+        boxes = self.state.boxes
+        self._phase = Phase.PLAY
+        while self._box_index < len(boxes):
+            box = boxes[self._box_index]
             if self._hand_index == 0 and self._awaiting_switch():
+                self._phase = Phase.SWITCH
                 return True  # 633a.12(a)(4): the switch decision comes first
             if self._hand_index >= len(box.hands):
                 self._box_index += 1
@@ -606,8 +704,8 @@ class Round(DealerProcedure, DecisionTriads):
             hand = box.hands[self._hand_index]
             if (
                 hand.status is HandStatus.BLACKJACK
-                and not self._up_card_ace_or_ten()
-                and self.rules.variant != "blackjack_switch"
+                and not self.dealer.up_card_ace_or_ten()
+                and not self.variation.pays_naturals_against_final_hand
             ):
                 # 633a.7(i)(1)(i): against a 2-9 up card the Blackjack is paid at once.
                 odds, paragraph = variants.blackjack_odds(self.rules, box, hand)
@@ -634,15 +732,23 @@ class Round(DealerProcedure, DecisionTriads):
 
     # --- small helpers ------------------------------------------------------------------------
 
-    def _mark_complete(self) -> None:
+    def _finish(self) -> None:
         self._phase = Phase.COMPLETE
+        self.dealer.finish()
+
+    def _log(self, event: Event) -> None:
+        # Money events name the player (the box's bet), not only the box.
+        self.state.events.append(with_player(event, lambda box: self.box(box).wager.player))
+
+    def _emit(self, settlements: list[Settlement], *, counterclockwise: bool = False) -> None:
+        self.state.emit(settlements, counterclockwise=counterclockwise)
 
     def _current_hand(self) -> HandState:
-        box = self.boxes[self._box_index]
+        box = self.state.boxes[self._box_index]
         return box.hands[min(self._hand_index, len(box.hands) - 1)]
 
     def _deal_to(self, box: BoxState, hand: int, *, face_up: bool, paragraph: str) -> None:
-        card = self.shoe.draw()
+        card = self.state.shoe.draw()
         box.hands[hand].cards.append(card)
         self._log(
             CardDealt(
@@ -661,7 +767,7 @@ class Round(DealerProcedure, DecisionTriads):
         hand.status = status
         self._log(
             HandCompleted(
-                box=self.boxes[self._box_index].number,
+                box=self.state.boxes[self._box_index].number,
                 hand=self._hand_index,
                 total=hand.points.total,
                 reason=reason,
@@ -678,3 +784,52 @@ _DEAL_STEPS = (("633a.7(f)(1)", True), ("633a.7(f)(3)", False))
 def _rules_record(rules: Rules) -> dict[str, object]:
     """The rules as logged in each round (computed once per Rules; treat it as read-only)."""
     return rules.model_dump(mode="json")
+
+
+@dataclass(frozen=True, slots=True)
+class _PhaseRules:
+    """What a phase offers: the kind of turn, its legal actions, the refusal of any action, and
+    the hand the turn is about (hand 0 for an offer or switch concerning the whole box)."""
+
+    kind: TurnKind
+    legal: Callable[[Round], list[Action]]
+    refusal: Callable[[Round, Action, int | None], IllegalActionError | None]
+    hand: Callable[[Round], int] = lambda game: 0
+
+
+_Handler = Callable[[Round, Turn, Action, int | None], None]
+
+# Every phase that waits for a decision; COMPLETE waits for none.
+_PHASES: dict[Phase, _PhaseRules] = {
+    Phase.SWITCH_HANDS: _PhaseRules(
+        "switch_hands", Round._switch_actions, Round._switch_hands_refusal
+    ),
+    Phase.INSURANCE: _PhaseRules("insurance", Round._insurance_actions, Round._insurance_refusal),
+    Phase.EZ_BUST: _PhaseRules("ez_bust", Round._ez_bust_actions, Round._ez_bust_refusal),
+    Phase.EZ_BUST_SPLIT: _PhaseRules(
+        "ez_bust", Round._ez_bust_actions, Round._ez_bust_refusal, Round._split_offer_hand
+    ),
+    Phase.SWITCH: _PhaseRules("switch", Round._switch_actions, Round._blackjack_switch_refusal),
+    Phase.PLAY: _PhaseRules("play", Round._play_actions, Round._play_refusal, Round._playing_hand),
+}
+
+# The one dispatch of decisions: (phase, action) -> the step that carries it out. An action a
+# phase does not list here is refused by that phase's refusal before it could be dispatched.
+_HANDLERS: dict[tuple[Phase, Action], _Handler] = {
+    (Phase.SWITCH_HANDS, Action.SWITCH): Round._answer_switch_hands,
+    (Phase.SWITCH_HANDS, Action.KEEP): Round._answer_switch_hands,
+    (Phase.INSURANCE, Action.INSURANCE): Round._answer_offer,
+    (Phase.INSURANCE, Action.EVEN_MONEY): Round._answer_offer,
+    (Phase.INSURANCE, Action.DECLINE): Round._answer_offer,
+    (Phase.EZ_BUST, Action.EZ_BUST): Round._answer_ez_bust,
+    (Phase.EZ_BUST, Action.DECLINE): Round._answer_ez_bust,
+    (Phase.EZ_BUST_SPLIT, Action.EZ_BUST): Round._answer_ez_bust,
+    (Phase.EZ_BUST_SPLIT, Action.DECLINE): Round._answer_ez_bust,
+    (Phase.SWITCH, Action.SWITCH): Round._answer_blackjack_switch,
+    (Phase.SWITCH, Action.KEEP): Round._answer_blackjack_switch,
+    (Phase.PLAY, Action.HIT): Round._hit,
+    (Phase.PLAY, Action.STAND): Round._stand,
+    (Phase.PLAY, Action.DOUBLE): Round._double,
+    (Phase.PLAY, Action.SPLIT): Round._split_hand,
+    (Phase.PLAY, Action.SURRENDER): Round._surrender_hand,
+}

@@ -1,9 +1,15 @@
 """Dealing shoes: shuffle, cut, cover card, burn card and reshuffles (58 Pa. Code 633a.3, .5, .7).
 
 Every shoe here is a `CardSource` (see cardsource.py): `begin_round()`, `draw()` per card,
-`end_round(table_cards)`. Each keeps an event log citing the paragraph behind every step, and can
-prove that no card is missing (633a.7(e)(1)): `audit()` checks that the cards in the shoe, the
-discard rack (plus any segregated area or shuffler) and on the table are exactly the full set.
+`end_round(table_cards)`. Each logs every step as a frozen event citing its paragraph
+(`steps`, `ShoeStep` subclasses: what a table's stream holds; `events` is the same log in the
+older `ShoeEvent` form), and can prove that no card is missing (633a.7(e)(1)): `audit()` checks
+that the cards in the shoe, the discard rack (plus any segregated area or shuffler) and on the
+table are exactly the full set.
+
+Each shuffle is sealed (tablegames.core.seal): its `shoe_shuffled` step carries the commitment,
+and the order itself, with its salt, goes to `sealed`, which only the house may open. A burn
+card is seen by the house only (`card_burned.seen_by`) and is never turned up.
 
 >>> from tablegames.core.rng import SeededRandom
 >>> shoe = Shoe(6, random=SeededRandom.from_seed(1))
@@ -23,14 +29,17 @@ import logging
 import math
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from functools import lru_cache
-from typing import Literal, get_args
+from typing import Any, ClassVar, Literal, get_args
 
-from tablegames.core.cards import Card, standard_decks
+from tablegames.core.cards import Card, standard_deck, standard_decks
 from tablegames.core.errors import ShoeError, ShoeExhaustedError
+from tablegames.core.events import Event
 from tablegames.core.rng import RandomSource
+from tablegames.core.seal import commitment, new_salt, sealed_record
+from tablegames.core.views import EVERYONE, HOUSE
 
 EventKind = Literal[
     "shuffle",
@@ -54,9 +63,19 @@ CUT_MARGIN = 10  # 633a.5(d): the cut is at least ten cards from the top or bott
 _logger = logging.getLogger(__name__)
 
 
+DECK_SIZE = len(standard_deck())  # 633a.3(a): the standard deck the shoe is filled with
+
+
 @lru_cache(maxsize=16)
-def _full_count(decks: int) -> Counter[Card]:
-    """Every card of `decks` decks, counted once per deck count (audits run often)."""
+def _full_count(total_cards: int) -> Counter[Card]:
+    """Every card of a shoe of `total_cards` standard cards, counted once per size (audits
+    run often). The deck is `standard_deck()`, not an assumed 52: a shoe that is not a whole
+    number of decks is refused, never audited against a rounded count."""
+    decks, odd = divmod(total_cards, DECK_SIZE)
+    if odd or decks < 1:
+        raise ShoeError(
+            f"{total_cards} cards is not a whole number of decks", paragraph="633a.3(a)"
+        )
     return Counter(standard_decks(decks))
 
 
@@ -78,6 +97,174 @@ class ShoeEvent:
 
     def to_json(self) -> dict[str, str | None]:
         return asdict(self)
+
+
+# --- the steps as events of the table's stream ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShoeStep(Event):
+    """One step of the shoe procedure in a table's stream. `step` is its `ShoeEvent.kind`.
+
+    `pile` names the side of a double shoe ("red"/"black") or the batch ("A"/"B"); else None.
+    """
+
+    kind: ClassVar[str] = "shoe_step"
+    step: ClassVar[EventKind] = "shuffle"
+    pile: str | None
+
+    def shown_card(self) -> str | None:
+        """The card the step handles, if any (the older log's `card`)."""
+        return None
+
+    def describe(self) -> str | None:
+        """The older log's `detail` text."""
+        return None
+
+    def legacy(self) -> ShoeEvent:
+        """This step in the older `ShoeEvent` form."""
+        return ShoeEvent(self.step, self.paragraph, self.shown_card(), self.describe(), self.pile)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShoeShuffled(ShoeStep):
+    """The cards shuffled (633a.5(a)); `commitment` seals the order (tablegames.core.seal), and
+    `shuffle` numbers the table's shuffles from 1, as its sealed record does."""
+
+    kind: ClassVar[str] = "shoe_shuffled"
+    step: ClassVar[EventKind] = "shuffle"
+    count: int  # how many cards were shuffled
+    shuffle: int
+    commitment: str
+
+    def describe(self) -> str:
+        return f"{self.count} cards"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShoeCut(ShoeStep):
+    """633a.5(d): `position` cards from the top of the `count` cut moved to the bottom."""
+
+    kind: ClassVar[str] = "shoe_cut"
+    step: ClassVar[EventKind] = "cut"
+    position: int
+    count: int
+
+    def describe(self) -> str:
+        return f"{self.position} cards from the top of {self.count}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoverCardPlaced(ShoeStep):
+    kind: ClassVar[str] = "cover_card_placed"
+    step: ClassVar[EventKind] = "cover_card_placed"
+    front: int
+    behind: int
+
+    def describe(self) -> str:
+        return f"{self.front} in front, {self.behind} behind"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardBurned(ShoeStep):
+    """633a.7(c), 633a.12(b)(5), 633a.14(f): a card taken face down to the discard rack, seen
+    by the house only and never turned up."""
+
+    kind: ClassVar[str] = "card_burned"
+    step: ClassVar[EventKind] = "burn"
+    card: str
+    seen_by: str = HOUSE
+
+    def shown_card(self) -> str:
+        return self.card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoverCardReached(ShoeStep):
+    kind: ClassVar[str] = "cover_card_reached"
+    step: ClassVar[EventKind] = "cover_card_reached"
+    after: int  # cards dealt from the stack before the cover card appeared
+
+    def describe(self) -> str:
+        return f"after {self.after} cards"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShoeRefilled(ShoeStep):
+    """633a.14(f): the shoe ran out mid-round; the discards are reshuffled to finish it."""
+
+    kind: ClassVar[str] = "shoe_refilled"
+    step: ClassVar[EventKind] = "reshuffle_mid_round"
+    discards: int
+
+    def describe(self) -> str:
+        return f"{self.discards} discards"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeterminantDrawn(ShoeStep):
+    """633a.7(d)(1): the determinant card, whose suit everyone sees, selects the side."""
+
+    kind: ClassVar[str] = "determinant_drawn"
+    step: ClassVar[EventKind] = "determinant"
+    card: str
+    selects: str
+    seen_by: str = EVERYONE
+
+    def shown_card(self) -> str:
+        return self.card
+
+    def describe(self) -> str:
+        return f"selects the {self.selects} side"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideSelected(ShoeStep):
+    kind: ClassVar[str] = "side_selected"
+    step: ClassVar[EventKind] = "side_selected"
+    side: str
+
+    def describe(self) -> str:
+        return self.side
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeterminantSegregated(ShoeStep):
+    """633a.7(d)(2): a determinant card of the other side goes to the segregated area."""
+
+    kind: ClassVar[str] = "determinant_segregated"
+    step: ClassVar[EventKind] = "segregated"
+    card: str
+    seen_by: str = EVERYONE
+
+    def shown_card(self) -> str:
+        return self.card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BatchSwapped(ShoeStep):
+    """633a.3(b)(4): the batch in play goes into the shuffler and the other comes out."""
+
+    kind: ClassVar[str] = "batch_swapped"
+    step: ClassVar[EventKind] = "batch_swapped"
+    into_shuffler: str
+
+    def describe(self) -> str:
+        return f"batch {self.into_shuffler} into the shuffler"
+
+
+SHOE_STEP_TYPES: tuple[type[ShoeStep], ...] = (
+    ShoeShuffled,
+    ShoeCut,
+    CoverCardPlaced,
+    CardBurned,
+    CoverCardReached,
+    ShoeRefilled,
+    DeterminantDrawn,
+    SideSelected,
+    DeterminantSegregated,
+    BatchSwapped,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,8 +321,8 @@ class _Pile:
     def __init__(self, name: str | None, penetration: float | None, owner: DealingShoe) -> None:
         self.name = name
         self._penetration = penetration
+        self._owner = owner
         self._random = owner.random
-        self._events = owner.events
         self._stack: list[Card] = []
         self._next = 0
         self._cover_at: int | None = None  # stack index the cover card sits in front of
@@ -158,21 +345,9 @@ class _Pile:
             self.cover_card_reached,
         )
 
-    def log(
-        self,
-        kind: EventKind,
-        paragraph: str,
-        *,
-        card: Card | None = None,
-        detail: str | None = None,
-    ) -> None:
-        event = ShoeEvent(kind, paragraph, None if card is None else str(card), detail, self.name)
-        self._events.append(event)
-        _logger.debug("shoe event %s", event)
-
     def shuffle(self, cards: list[Card], paragraph: str) -> None:
         self._random.shuffle(cards)  # 633a.5(a): randomly intermixed
-        self.log("shuffle", paragraph, detail=f"{len(cards)} cards")
+        self._owner._seal(cards, self.name, paragraph)
 
     def load(self, cards: list[Card], *, burn: str | None, cut: int | None = None) -> None:
         """Cut shuffled `cards`, place the cover card, put them in the shoe, burn if `burn` says."""
@@ -182,13 +357,15 @@ class _Pile:
             low, high = cut_range(n)
             position = low + self._random.below(high - low + 1) if cut is None else cut
             cards = cards[position:] + cards[:position]  # 633a.5(d): cards above the cut to bottom
-            self.log("cut", "633a.5(d)", detail=f"{position} cards from the top of {n}")
+            self._log(ShoeCut(pile=self.name, position=position, count=n, paragraph="633a.5(d)"))
             front = math.floor(n * self._penetration)
             if n - front < math.ceil(n / 4):  # 633a.5(d): at least 1/4 in from the bottom
                 raise ShoeError(f"cover card after {front} of {n} cards", paragraph="633a.5(d)")
             self._cover_at = front
-            self.log(
-                "cover_card_placed", "633a.5(d)", detail=f"{front} in front, {n - front} behind"
+            self._log(
+                CoverCardPlaced(
+                    pile=self.name, front=front, behind=n - front, paragraph="633a.5(d)"
+                )
             )
         self._stack, self._next = cards, 0
         if burn is not None:
@@ -202,7 +379,7 @@ class _Pile:
             # 633a.7(e): the cover card is set aside, the round is completed, then reshuffle.
             self._cover_at = None
             self.cover_card_reached = True
-            self.log("cover_card_reached", "633a.7(e)", detail=f"after {self._next} cards")
+            self._log(CoverCardReached(pile=self.name, after=self._next, paragraph="633a.7(e)"))
         card = self._stack[self._next]
         self._next += 1
         return card
@@ -211,7 +388,10 @@ class _Pile:
         card = self.take()
         self.discards.append(card)  # 633a.7(c), 633a.14(f): face down into the discard rack
         self.burned.append(card)
-        self.log("burn", paragraph, card=card)
+        self._log(CardBurned(pile=self.name, card=str(card), paragraph=paragraph))
+
+    def _log(self, step: ShoeStep) -> None:
+        self._owner._record(step)
 
     def _take_discards(self) -> list[Card]:
         cards = self.discards + self.segregated
@@ -234,7 +414,7 @@ class _Pile:
                 paragraph="633a.14(f)",
             )
         cards = self._take_discards()
-        self.log("reshuffle_mid_round", "633a.14(f)", detail=f"{len(cards)} discards")
+        self._log(ShoeRefilled(pile=self.name, discards=len(cards), paragraph="633a.14(f)"))
         self.shuffle(cards, "633a.14(f)")
         self.load(cards, burn="633a.14(f)")
 
@@ -250,6 +430,10 @@ class DealingShoe(ABC):
 
     `burned` holds the burn cards now in the discard rack: it is emptied whenever the discard
     rack is shuffled back in (a full reshuffle or 633a.14(f)). The event log keeps every burn.
+
+    `steps` is the log as events of a table's stream and `events` the same log as `ShoeEvent`s;
+    `sealed` holds each shuffled order (house only); `listener`, when set, hears each step as
+    it is taken (a table puts them in its stream).
     """
 
     total_cards: int
@@ -259,8 +443,34 @@ class DealingShoe(ABC):
         self.total_cards = total_cards
         self.random = random
         self.events: list[ShoeEvent] = []
+        self.steps: list[ShoeStep] = []
+        self.sealed: list[dict[str, Any]] = []
+        self.listener: Callable[[ShoeStep], None] | None = None
         self._on_table: list[Card] = []
         self._in_round = False
+
+    def _record(self, step: ShoeStep) -> None:
+        self.steps.append(step)
+        self.events.append(step.legacy())
+        _logger.debug("shoe step %s", step)
+        if self.listener is not None:
+            self.listener(step)
+
+    def _seal(self, cards: Sequence[Card], pile: str | None, paragraph: str) -> None:
+        """Commit to the order just shuffled and keep it sealed for the house."""
+        order = [str(card) for card in cards]
+        salt = new_salt(self.random)
+        number = len(self.sealed) + 1
+        self.sealed.append(sealed_record(number, order, salt))
+        self._record(
+            ShoeShuffled(
+                pile=pile,
+                count=len(order),
+                shuffle=number,
+                commitment=commitment(salt, order),
+                paragraph=paragraph,
+            )
+        )
 
     @abstractmethod
     def _piles(self) -> tuple[_Pile, ...]: ...
@@ -323,7 +533,7 @@ class DealingShoe(ABC):
         """
         held = [card for cards in self.locations().values() for card in cards]
         held += self._on_table if table_cards is None else list(table_cards)
-        expected = _full_count(self.total_cards // 52)
+        expected = _full_count(self.total_cards)
         if len(held) != self.total_cards or Counter(held) != expected:
             missing = sorted(map(str, (expected - Counter(held)).elements()))
             extra = sorted(map(str, (Counter(held) - expected).elements()))
@@ -418,7 +628,7 @@ class Shoe(DealingShoe):
         cut: int | None = None,
     ) -> None:
         self.decks = _check_count(decks, 1, MAX_DECKS, "decks in a dealing shoe", "633a.3(a)")
-        super().__init__(self.decks * 52, random)
+        super().__init__(self.decks * DECK_SIZE, random)
         if cut is not None:  # 633a.5(d): at least ten cards from the top or bottom
             _check_count(cut, *cut_range(self.total_cards), "cards above the cut", "633a.5(d)")
         self._shoe = _Pile(None, _check_penetration(penetration), self)
@@ -452,7 +662,7 @@ class DoubleShoe(DealingShoe):
         per_side = _check_count(
             decks_per_side, 1, MAX_DECKS // 2, "decks per side of a double shoe", "633a.3(c)"
         )
-        super().__init__(2 * per_side * 52, random)
+        super().__init__(2 * per_side * DECK_SIZE, random)
         cover = _check_penetration(penetration)
         self.decks_per_side = per_side
         self._sides: dict[Side, _Pile] = {}
@@ -492,14 +702,20 @@ class DoubleShoe(DealingShoe):
         pile = self._sides[drawn_from]
         card = pile.take()
         selected: Side = "red" if card.suit.is_red else "black"
-        pile.log("determinant", "633a.7(d)(1)", card=card, detail=f"selects the {selected} side")
-        pile.log("side_selected", "633a.7(d)(1)", detail=selected)
+        pile._log(
+            DeterminantDrawn(
+                pile=pile.name, card=str(card), selects=selected, paragraph="633a.7(d)(1)"
+            )
+        )
+        pile._log(SideSelected(pile=pile.name, side=selected, paragraph="633a.7(d)(1)"))
         self._selected = selected
         if selected == drawn_from:
             self._first = card  # 633a.7(d)(2): it becomes the player's first card
         else:
             pile.segregated.append(card)  # 633a.7(d)(2): set aside in the segregated area
-            pile.log("segregated", "633a.7(d)(2)", card=card)
+            pile._log(
+                DeterminantSegregated(pile=pile.name, card=str(card), paragraph="633a.7(d)(2)")
+            )
 
     def _deal(self) -> Card:
         if self._first is not None:
@@ -540,7 +756,7 @@ class BatchShoe(DealingShoe):
         self, decks: int, *, random: RandomSource, penetration: float = MAX_PENETRATION
     ) -> None:
         self.decks = _check_count(decks, 1, MAX_DECKS, "decks in a dealing shoe", "633a.3(a)")
-        super().__init__(2 * self.decks * 52, random)  # 633a.3(b)(1): two equal batches
+        super().__init__(2 * self.decks * DECK_SIZE, random)  # 633a.3(b)(1): two equal batches
         # The pile is the dealing shoe; its name is the batch now in it. 633a.4(e): each batch
         # is shuffled separately; batch B is stored shuffled in the device (633a.3(b)(3)).
         self._shoe = _Pile("B", _check_penetration(penetration), self)
@@ -570,7 +786,9 @@ class BatchShoe(DealingShoe):
         pile.shuffle(outgoing, "633a.3(b)(3)")  # shuffled and stored inside the device
         incoming, self._in_shuffler = self._in_shuffler, outgoing
         pile.name, self._waiting = self._waiting, pile.name or "A"
-        pile.log("batch_swapped", "633a.3(b)(4)", detail=f"batch {self._waiting} into the shuffler")
+        pile._log(
+            BatchSwapped(pile=pile.name, into_shuffler=self._waiting, paragraph="633a.3(b)(4)")
+        )
         pile.load(incoming, burn="633a.7(c)")  # 633a.5(d) cut and cover card, 633a.7(c) burn
 
 
@@ -591,7 +809,7 @@ class ContinuousShuffler(DealingShoe):
 
     def __init__(self, decks: int, *, random: RandomSource) -> None:
         self.decks = _check_count(decks, 1, MAX_DECKS, "decks in a dealing shoe", "633a.3(a)")
-        super().__init__(self.decks * 52, random)
+        super().__init__(self.decks * DECK_SIZE, random)
         self._device = _Pile(None, None, self)  # 633a.5(h): no cut, no cover card
         cards = standard_decks(self.decks)
         self._device.shuffle(cards, "633a.5(h)")

@@ -11,23 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 
-from tablegames.blackjack.hand import is_blackjack, points
+from tablegames.blackjack.hand import is_blackjack
 from tablegames.blackjack.rules import Rules
-from tablegames.blackjack.side import (
-    bad_beat,
-    bet_the_set_21,
-    hit_and_run,
-    house_money,
-    in_between,
-    kings_bounty,
-    lucky_ladies,
-    match_the_dealer,
-    royal_match_21,
-    straight_jack,
-    super_match,
-    three_card_poker,
+from tablegames.blackjack.side.registry import (
+    PROGRESSIVE_NAMES,
+    REGISTRY,
+    Reads,
+    SideContext,
+    SideWager,
+    Timing,
+    settled_at,
+    side_wager,
+    waiting_until,
 )
 from tablegames.blackjack.state import BoxState, Settlement
 from tablegames.core.cards import Card
@@ -39,28 +35,16 @@ from tablegames.core.sharing import (
     proportional_shares,
 )
 
-# 633a.7(g)(1)-(8): the wagers settled on the initial cards, in the order the paragraph lists.
-INITIAL_WAGERS = (
-    "lucky_ladies",
-    "match_the_dealer",
-    "in_between",
-    "royal_match_21",
-    "bet_the_set_21",
-    "kings_bounty",
-    "super_match",
-    "three_card_poker",
-    # 633a.6(e)(11)-(12): two-card wagers too, settled with the others after the deal.
-    "straight_jack",
-    "house_money",
-)
+# 633a.7(g)(1)-(8), 633a.6(e)(11)-(12): the wagers settled on the initial cards, in the order the
+# paragraphs list them.
+INITIAL_WAGERS = tuple(wager.name for wager in settled_at(Timing.AFTER_THE_DEAL))
 # 633a.7(o): settled after all additional cards have been dealt.
-FINAL_WAGERS = ("bad_beat", "hit_and_run")
-PROGRESSIVES = ("bad_beat", "hit_and_run")
+FINAL_WAGERS = tuple(wager.name for wager in settled_at(Timing.AFTER_ALL_CARDS))
+PROGRESSIVES = PROGRESSIVE_NAMES
 PLACED_BEFORE_THE_DEAL = INITIAL_WAGERS + FINAL_WAGERS
-LIMITED_LINES = {
-    ("lucky_ladies", "queen_of_hearts_pair_and_dealer_blackjack"),
-    ("kings_bounty", "king_of_spades_pair_and_dealer_blackjack"),
-}
+# 633a.13(m): the lines the filed aggregate maximum applies to.
+LIMITED_LINES = {(wager.name, line) for wager in REGISTRY for line in wager.limited_lines}
+_EZ_BUST = side_wager("ez_bust")
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +105,7 @@ def opening_meters(rules: Rules, meters: Mapping[str, int] | None) -> dict[str, 
     given = dict(meters or {})
     opening: dict[str, int] = {}
     for name, amount in given.items():
-        paragraph = _METER_PARAGRAPHS.get(name)
+        paragraph = side_wager(name).meter_paragraph if name in PROGRESSIVES else None
         if paragraph is None:
             raise WagerError(
                 f"a meter is given for {name!r}, which is not a progressive wager "
@@ -146,9 +130,6 @@ def opening_meters(rules: Rules, meters: Mapping[str, int] | None) -> dict[str, 
         if entry is not None:
             opening.setdefault(name, entry.reset)
     return opening
-
-
-_METER_PARAGRAPHS = {"bad_beat": "633a.13(j)(2)", "hit_and_run": "633a.13(l)(2)"}
 
 
 @dataclass(slots=True)
@@ -177,8 +158,46 @@ class SideBook:
 
     def depends_on_dealer(self) -> bool:
         """633a.7(n): an open EZ Bust or Hit and Run wager depends on the dealer's drawing."""
-        ez_bust = self.has_open("ez_bust") and not self.ez_bust_pushed()
-        return ez_bust or self.has_open("hit_and_run")
+        return any(
+            self.has_open(wager.name) and not (wager is _EZ_BUST and self.ez_bust_pushed())
+            for wager in REGISTRY
+            if wager.reads_dealer_draws
+        )
+
+    def _context(
+        self,
+        wager: SideWager,
+        box: BoxState,
+        dealer: Sequence[Card],
+        *,
+        dealer_blackjack: bool = False,
+    ) -> SideContext:
+        """What `wager` reads of `box` and the dealer's cards at its timing."""
+        hand = box.hands[0]
+        if wager.timing is Timing.AFTER_ALL_CARDS:
+            # 633a.1 "Magic Card Bonus": one of the player's first two cards, as dealt.
+            # 633a.7(o)(1)(i): "the player's hand" is read as the box's first hand (hand 0),
+            # as completed; a split box's other hands do not count, and a surrendered hand
+            # is out of play.
+            cards = tuple(box.initial_cards[:2])
+            total = None if hand.surrendered else hand.points.total
+        elif wager.reads is Reads.PLAYER_FOUR:
+            # 633a.6(e)(7): the first four cards, the two hands of Blackjack Switch.
+            cards = tuple(card for each in box.hands for card in each.cards[:2])[:4]
+            total = None
+        else:
+            cards, total = tuple(hand.cards[:2]), None
+        return SideContext(
+            cards=cards,
+            dealer=tuple(dealer),
+            decks=self.rules.decks,
+            offer=getattr(self.rules.side_wagers, wager.name),
+            dealer_blackjack=dealer_blackjack,
+            final_total=total,
+            box=box.number,
+            magic_card=self.selections.magic_card,
+            lucky_box=self.selections.lucky_box,
+        )
 
     # --- 633a.7(g): right after the deal ------------------------------------------------------
 
@@ -188,87 +207,40 @@ class SideBook:
         settlements = []
         for box in self.boxes:
             first, second = box.hands[0].cards[:2]
-            for wager in INITIAL_WAGERS:
-                key = (box.number, 0, wager)
-                if key not in self.open or self._deferred(wager, first, second, up):
+            for wager in settled_at(Timing.AFTER_THE_DEAL):
+                key = (box.number, 0, wager.name)
+                if key not in self.open:
                     continue
-                lines = self._initial_lines(wager, box, dealer, dealer_blackjack=False)
-                paragraph = _PARAGRAPHS.get(wager) or f"633a.7(g)({_G[wager]})"
-                settlements.append(self._settle(key, lines, paragraph))
+                if wager.timing_for(first, second, up) is not Timing.AFTER_THE_DEAL:
+                    continue
+                result = wager.evaluate(self._context(wager, box, dealer))
+                settlements.append(self._settle(key, result, wager.settled_by))
         return settlements
-
-    def _deferred(self, wager: str, first: Card, second: Card, up: Card) -> bool:
-        if wager == "lucky_ladies":
-            return lucky_ladies.needs_hole_card(first, second, up)
-        if wager == "kings_bounty":
-            return kings_bounty.needs_hole_card(first, second, up)
-        if wager == "royal_match_21":
-            return royal_match_21.needs_hole_card(first, second, up)
-        return False
-
-    def _initial_lines(
-        self, wager: str, box: BoxState, dealer: Sequence[Card], *, dealer_blackjack: bool
-    ) -> tuple[PaytableLine, ...] | PaytableLine | None:
-        offers = self.rules.side_wagers
-        first, second = box.hands[0].cards[:2]
-        up = dealer[0]
-        if wager == "lucky_ladies":
-            return lucky_ladies.evaluate(first, second, dealer_blackjack=dealer_blackjack)
-        if wager == "kings_bounty":
-            return kings_bounty.evaluate(first, second, dealer_blackjack=dealer_blackjack)
-        if wager == "match_the_dealer":
-            table = match_the_dealer.table_for_decks(self.rules.decks)
-            return match_the_dealer.evaluate(first, second, up, table=table or "6-deck")
-        if wager == "in_between" and offers.in_between is not None:
-            return in_between.evaluate(first, second, up, ace=offers.in_between.ace)
-        if wager == "royal_match_21" and offers.royal_match_21 is not None:
-            return royal_match_21.evaluate(
-                first,
-                second,
-                paytable=offers.royal_match_21.paytable,
-                dealer_cards=(dealer[0], dealer[1]),
-                crown_treasure=offers.royal_match_21.crown_treasure,
-            )
-        if wager == "bet_the_set_21" and offers.bet_the_set_21 is not None:
-            return bet_the_set_21.evaluate(first, second, paytable=offers.bet_the_set_21.paytable)
-        if wager == "super_match":
-            cards = [card for hand in box.hands for card in hand.cards[:2]]
-            table = super_match.table_for_decks(self.rules.decks)
-            return super_match.evaluate(cards[:4], table=table or "6-deck")
-        if wager == "three_card_poker":
-            return three_card_poker.evaluate(first, second, up)
-        if wager == "straight_jack":
-            return straight_jack.evaluate(first, second)
-        if wager == "house_money":
-            return house_money.evaluate(first, second)
-        raise ValueError(f"{wager} is not settled on the initial cards")
 
     # --- after the check and once the hole card shows ----------------------------------------
 
     def settle_pairs(self, dealer: Sequence[Card], *, dealer_blackjack: bool) -> list[Settlement]:
         """633a.7(g)(1)(i)-(ii), (g)(6)(i)-(ii): the held-back QH and KS pairs."""
         settlements = []
-        for wager in ("lucky_ladies", "kings_bounty"):
+        for wager in waiting_until(Timing.AFTER_THE_CHECK):
             for box in self.boxes:
-                key = (box.number, 0, wager)
+                key = (box.number, 0, wager.name)
                 if key in self.open:
-                    lines = self._initial_lines(
-                        wager, box, dealer, dealer_blackjack=dealer_blackjack
-                    )
-                    paragraph = "633a.7(g)(1)" if wager == "lucky_ladies" else "633a.7(g)(6)"
-                    settlements.append(self._settle(key, lines, paragraph))
+                    context = self._context(wager, box, dealer, dealer_blackjack=dealer_blackjack)
+                    settlements.append(self._settle(key, wager.evaluate(context), wager.settled_by))
         return self._limit(settlements)
 
     def settle_royal_matches(self, dealer: Sequence[Card]) -> list[Settlement]:
         """633a.7(g)(4): a Royal Match against a K or Q, once the hole card is exposed."""
         return [
             self._settle(
-                (box.number, 0, "royal_match_21"),
-                self._initial_lines("royal_match_21", box, dealer, dealer_blackjack=False),
-                "633a.7(g)(4)",
+                (box.number, 0, wager.name),
+                wager.evaluate(self._context(wager, box, dealer)),
+                wager.settled_by,
             )
+            for wager in waiting_until(Timing.HOLE_CARD_SHOWN)
             for box in self.boxes
-            if (box.number, 0, "royal_match_21") in self.open
+            if (box.number, 0, wager.name) in self.open
         ]
 
     def _limit(self, settlements: list[Settlement]) -> list[Settlement]:
@@ -301,72 +273,44 @@ class SideBook:
         )
 
     def settle_ez_bust(self, dealer: Sequence[Card]) -> list[Settlement]:
-        keys = sorted(key for key in self.open if key[2] == "ez_bust")
+        keys = sorted(key for key in self.open if key[2] == _EZ_BUST.name)
         if self.ez_bust_pushed():
             return [self._push(key, "633b.16(g)") for key in keys]
-        # 633b.16(f): wins only when the dealer busts having drawn a third card or more; a
-        # two-card dealer hand never busts, so the wager loses.
-        busted = len(dealer) >= 3 and points(dealer).total > 21
-        line = (_EZ_BUST_LINE,) if busted else ()
-        return [self._settle(key, line, "633b.16(f)") for key in keys]
+        # 633b.16(f): the dealer's hand is the same for every EZ Bust wager at the table.
+        result = _EZ_BUST.evaluate(SideContext(cards=(), dealer=tuple(dealer)))
+        return [self._settle(key, result, _EZ_BUST.settled_by) for key in keys]
 
     # --- 633a.7(o): after every card ----------------------------------------------------------
 
     def settle_final(self, dealer: Sequence[Card]) -> list[Settlement]:
-        return self._bad_beat(dealer) + self._hit_and_run(dealer)
+        settlements = []
+        for wager in settled_at(Timing.AFTER_ALL_CARDS):
+            keys = sorted(key for key in self.open if key[2] == wager.name)
+            if getattr(self.rules.side_wagers, wager.name) is None or not keys:
+                continue
+            results = {
+                key: list(wager.evaluate(self._context(wager, self._box(key[0]), dealer)).lines)
+                for key in keys
+            }
+            settlements += self._with_meter(wager, results)
+        return settlements
 
-    def _bad_beat(self, dealer: Sequence[Card]) -> list[Settlement]:
-        offer = self.rules.side_wagers.bad_beat
-        keys = sorted(key for key in self.open if key[2] == "bad_beat")
-        if offer is None or not keys:
-            return []
-        results: dict[tuple[int, int, str], list[PaytableLine]] = {}
-        for key in keys:
-            box = next(box for box in self.boxes if box.number == key[0])
-            hand = box.hands[0]
-            # 633a.1 "Magic Card Bonus": one of the player's first two cards, as dealt.
-            first, second = box.initial_cards[:2]
-            # 633a.7(o)(1)(i): "the player's hand" is read as the box's first hand (hand 0),
-            # as completed; a split box's other hands do not count, and a surrendered hand
-            # is out of play.
-            lines = []
-            if not hand.surrendered:
-                main = bad_beat.evaluate(
-                    hand.points.total, dealer, player_has_20_line=offer.player_has_20
-                )
-                if main is not None:
-                    lines.append(main)
-            magic, lucky = self.selections.magic_card, self.selections.lucky_box
-            if offer.magic_card and magic and bad_beat.magic_card(first, second, magic):
-                lines.append(bad_beat.MAGIC_CARD_BONUS)
-            if offer.lucky_player and lucky and bad_beat.lucky_player(box.number, lucky):
-                lines.append(bad_beat.LUCKY_PLAYER_BONUS)
-            results[key] = lines
-        # 633a.7(o)(1)(ii)(C): a 100% jackpot shared in proportion to the wagers.
-        return self._with_meter("bad_beat", results, proportional=True, paragraph="633a.7(o)(1)")
-
-    def _hit_and_run(self, dealer: Sequence[Card]) -> list[Settlement]:
-        keys = sorted(key for key in self.open if key[2] == "hit_and_run")
-        line = hit_and_run.evaluate(dealer) if keys else None
-        results = {key: [line] if line is not None else [] for key in keys}
-        # 633a.7(o)(2)(ii)(C): a 100% jackpot shared equally.
-        return self._with_meter(
-            "hit_and_run", results, proportional=False, paragraph="633a.7(o)(2)"
-        )
+    def _box(self, number: int) -> BoxState:
+        return next(box for box in self.boxes if box.number == number)
 
     def _with_meter(
         self,
-        wager: str,
+        wager: SideWager,
         results: Mapping[tuple[int, int, str], list[PaytableLine]],
-        *,
-        proportional: bool,
-        paragraph: str,
     ) -> list[Settlement]:
+        """Fixed lines at their odds; a 100% jackpot shared among its winners as the wager's
+        paragraph says (633a.7(o)(1)(ii)(C) in proportion to the wagers, (o)(2)(ii)(C)
+        equally); then the meter back to its reset."""
         jackpot = [key for key, lines in results.items() if any(line.progressive for line in lines)]
-        meter = self.meters.get(wager, 0)
+        meter = self.meters.get(wager.name, 0)
         if not jackpot:
             shares: dict[tuple[int, int, str], int] = {}
-        elif proportional:
+        elif wager.jackpot_shared == "proportionally":
             stakes = [self.stakes[key] for key in jackpot]
             shares = dict(zip(jackpot, proportional_shares(meter, stakes), strict=True))
         else:
@@ -378,21 +322,15 @@ class SideBook:
             returned += shares.get(key, 0)
             outcome = "win" if lines else "lose"
             line_ids = "+".join(line.line for line in lines) or None
-            settlements.append(self._record(key, returned, outcome, paragraph, line_ids))
+            settlements.append(self._record(key, returned, outcome, wager.settled_by, line_ids))
         if jackpot:
-            offer = getattr(self.rules.side_wagers, wager)
-            self.meters[wager] = offer.reset  # 633a.13(j)(2), 633a.13(l)(2): back to the reset
+            offer = getattr(self.rules.side_wagers, wager.name)
+            self.meters[wager.name] = offer.reset  # 633a.13(j)(2), 633a.13(l)(2): to the reset
         return settlements
 
     # --- shared ---------------------------------------------------------------------------------
 
-    def _settle(
-        self,
-        key: tuple[int, int, str],
-        lines: tuple[PaytableLine, ...] | PaytableLine | None,
-        paragraph: str,
-    ) -> Settlement:
-        result = SideResult.of(lines)
+    def _settle(self, key: tuple[int, int, str], result: SideResult, paragraph: str) -> Settlement:
         returned = result.returned(self.stakes[key])
         line_ids = "+".join(line.line for line in result.lines) or None
         return self._record(key, returned, "win" if result.won else "lose", paragraph, line_ids)
@@ -416,22 +354,6 @@ class SideBook:
         """Whatever is still open when nothing more can win (EZ Bust against a dealer Blackjack
         cannot arise: it is offered only against a 2-6)."""
         return [self._record(key, 0, "lose", paragraph, None) for key in sorted(self.open)]
-
-
-_G = {
-    "lucky_ladies": 1,
-    "match_the_dealer": 2,
-    "in_between": 3,
-    "royal_match_21": 4,
-    "bet_the_set_21": 5,
-    "kings_bounty": 6,
-    "super_match": 7,
-    "three_card_poker": 8,
-}
-# Not listed in 633a.7(g), which predates them: cited by the paragraph that defines them.
-_PARAGRAPHS = {"straight_jack": "633a.6(e)(11)", "house_money": "633a.6(e)(12)"}
-# 633b.16(i): a winning EZ Bust wager pays 1 to 1.
-_EZ_BUST_LINE = PaytableLine("dealer_busts", Fraction(1), "to", "Dealer busts")
 
 
 def _with_returned(item: Settlement, returned: int, paragraph: str) -> Settlement:

@@ -7,6 +7,7 @@ from enum import Enum, auto
 
 from tablegames.blackjack.hand import Points, points
 from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.variation import variation_of
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card
 
@@ -92,4 +93,4 @@ class Settlement:
 
 def initial_hands(rules: Rules) -> int:
     """633a.12(a)(1), (3): a Blackjack Switch player plays two hands; everyone else one."""
-    return 2 if rules.variant == "blackjack_switch" else 1
+    return variation_of(rules).hands_per_box

@@ -1,5 +1,5 @@
 """A Blackjack table: the house rules, a shoe and progressive meters that last from round to
-round, and the table game system's random selections.
+round, the table game system's random selections, and the table's whole event stream.
 
 Live play must use the OS CSPRNG; a seeded source is for simulation and tests and has to be
 passed explicitly.
@@ -10,32 +10,148 @@ passed explicitly.
 >>> game = table.deal([BoxWager(box=1, amount=2500)])
 >>> game.turn is not None or game.is_complete
 True
+>>> [event.kind for event in table.events][:5]
+['rules_filed', 'shoe_shuffled', 'shoe_cut', 'cover_card_placed', 'card_burned']
+
+The stream (`events`) holds, in order: the rules filed once (`rules_filed`, with the digest each
+`round_started` carries), the shoe's steps (shuffles with their commitments, cuts, cover cards,
+burns, reshuffles, tablegames.blackjack.shoe) and each round's events. The shoe's steps during a
+round sit where they happen: the steps that begin a round (the hand-dealt game's burn, a double
+shoe's determinant card) right after its `round_started`, a step taken while a card is drawn
+(the cover card, a 633a.14(f) refill) just before that card's `card_dealt`, the reshuffle after
+a round after its `round_completed`. `sealed` holds each shuffled order, for the house only.
+
+A table cut off after any event of its stream is rebuilt by `Table.restore(events, sealed,
+random=...)`: the same shoe position, meters and round in progress, so that the same remaining
+commands give exactly the stream the table would have written.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any
 
+from tablegames.blackjack.actions import Action
+from tablegames.blackjack.betting import BettingWindow
+from tablegames.blackjack.events import (
+    CardDealt,
+    DealerChanged,
+    DecisionMade,
+    Event,
+    ReshuffleOrdered,
+    RoundStarted,
+    RulesFiled,
+    event_from_json,
+)
+from tablegames.blackjack.replay import LoggedRandom, round_wagers
 from tablegames.blackjack.round import Round
-from tablegames.blackjack.rules import Rules
-from tablegames.blackjack.shoe import DealingShoe, make_shoe
+from tablegames.blackjack.rules import Rules, rules_from_mapping
+from tablegames.blackjack.shoe import DealingShoe, ShoeStep, make_shoe
 from tablegames.blackjack.sidebook import Selections, opening_meters
+from tablegames.blackjack.variation import variation_of
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.core.cards import standard_deck
+from tablegames.core.cards import Card, standard_deck
+from tablegames.core.errors import ScenarioError, ShoeError
 from tablegames.core.rng import RandomSource
+from tablegames.core.rulesfile import rules_digest
+
+# Where a shoe step taken during a round goes in the stream (see the module docstring).
+_BEGIN = -1  # a step that begins the round: after round_started
+_END = -2  # a step after the round: after round_completed
+# any other anchor n >= 0: a step taken while the round's card number n was drawn
 
 
 class Table:
     def __init__(self, rules: Rules, *, random: RandomSource) -> None:
         self.rules = rules
         self.random = random
+        record = rules_record(rules)
+        # 601a.2: the Rules Submission the table plays under, once, with its digest.
+        self.rules_digest = rules_digest(record)
+        self._stream: list[Event] = [
+            RulesFiled(rules=record, digest=self.rules_digest, paragraph="601a.2")
+        ]
         self.shoe: DealingShoe = make_shoe(
             rules.shoe, rules.decks, random=random, penetration=rules.penetration
         )
+        self._stream += self.shoe.steps
+        self.shoe.listener = self._shoe_step
         self.rounds_dealt = 0
         # The filed initial amounts until the first round (633a.13(j)(2), 633a.13(l)(2)).
         self._meters: dict[str, int] = opening_meters(rules, None)
         self._last: Round | None = None
+        # The round whose events are not yet folded into _stream, and its shoe steps.
+        self._open: Round | None = None
+        self._dealing = False
+        self._anchor = _BEGIN
+        self._round_steps: list[tuple[int, ShoeStep]] = []
+
+    # --- the stream --------------------------------------------------------------------------
+
+    @property
+    def events(self) -> list[Event]:
+        """The table's whole stream so far (rules filed, shoe steps, every round)."""
+        if self._open is None:
+            return self._stream + [step for _, step in self._round_steps]
+        return self._stream + self._merged(self._open)
+
+    @property
+    def sealed(self) -> list[dict[str, Any]]:
+        """The house-only sealed records: each shuffled order and its salt (core.seal)."""
+        return list(self.shoe.sealed)
+
+    @property
+    def current(self) -> Round | None:
+        """The round in progress, or None between rounds."""
+        if self._last is None or self._last.is_complete:
+            return None
+        return self._last
+
+    def _shoe_step(self, step: ShoeStep) -> None:
+        if self._dealing or self._open is not None:
+            self._round_steps.append((self._anchor, step))
+        else:
+            self._stream.append(step)
+
+    def _merged(self, game: Round) -> list[Event]:
+        """The round's events with the shoe's steps where they happened."""
+        at: dict[int, list[ShoeStep]] = {}
+        for anchor, step in self._round_steps:
+            at.setdefault(anchor, []).append(step)
+        merged: list[Event] = []
+        drawn = 0
+        for event in game.events:
+            if isinstance(event, CardDealt):
+                merged += at.pop(drawn, [])
+                drawn += 1
+            if isinstance(event, RoundStarted):
+                # The stream filed the rules once (rules_filed): the round carries the digest.
+                merged.append(replace(event, rules=None))
+                merged += at.pop(_BEGIN, [])
+                continue
+            merged.append(event)
+        # What is left: the steps after the round, and any of a draw that raised.
+        for anchor in sorted(at, key=lambda anchor: (anchor == _END, anchor)):
+            merged += at[anchor]
+        return merged
+
+    def _fold(self) -> None:
+        """Fold a completed round (and any steps) into the stream."""
+        if self._open is not None:
+            self._stream += self._merged(self._open)
+        else:
+            self._stream += [step for _, step in self._round_steps]
+        self._open, self._round_steps = None, []
+
+    def _between_rounds(self, what: str) -> None:
+        game = self.current
+        if game is not None:
+            raise ShoeError(f"cannot {what} during a round: round {self.rounds_dealt} is open")
+        self._fold()
+
+    # --- what outlives a round ---------------------------------------------------------------
 
     @property
     def meters(self) -> dict[str, int]:
@@ -51,19 +167,140 @@ class Table:
         box = 1 + self.random.below(self.rules.boxes) if offer.lucky_player else None
         return Selections(magic_card=card, lucky_box=box)
 
+    def change_dealer(self) -> None:
+        """A new dealer takes the table; the shoe burns a card where 633a.7(c) asks it to."""
+        self._between_rounds("change dealer")
+        self._stream.append(DealerChanged(paragraph="633a.7(c)"))
+        self.shoe.change_dealer()
+
+    def reshuffle(self) -> None:
+        """A reshuffle a floorperson directs after a round (633a.5(f))."""
+        self._between_rounds("reshuffle")
+        self._stream.append(ReshuffleOrdered(paragraph="633a.5(f)"))
+        self.shoe.reshuffle()
+
     def deal(self, wagers: Sequence[BoxWager], *, selections: Selections | None = None) -> Round:
         """Start a round: the wagers are checked, the cards dealt, and the round returned."""
-        if self.rules.variant == "hand_dealt" and self.rounds_dealt:
-            # 633a.12(b)(5): before each round the dealer removes the first card (the first
-            # round's burn is the one after the shuffle, 633a.7(c)).
-            self.shoe.burn_before_round("633a.12(b)(5)")
-        game = Round(
-            rules=self.rules,
-            shoe=self.shoe,
-            wagers=wagers,
-            meters=self.meters,
-            selections=selections if selections is not None else self.select(),
-        )
-        self._last = game
+        self._between_rounds("deal")
+        # Checked before any card moves: a refused set of wagers changes nothing.
+        BettingWindow.all_at_once(self.rules, wagers)
+        # The picks come before the burn so that the stream logs the randomness in the order
+        # it was drawn (a restore replays it in that order).
+        chosen = selections if selections is not None else self.select()
+        self._dealing, self._anchor = True, _BEGIN
+        try:
+            if variation_of(self.rules).burns_before_each_round and self.rounds_dealt:
+                # 633a.12(b)(5): before each round the dealer removes the first card (the first
+                # round's burn is the one after the shuffle, 633a.7(c)).
+                self.shoe.burn_before_round("633a.12(b)(5)")
+            game = Round(
+                rules=self.rules,
+                shoe=_AnchoredShoe(self),
+                wagers=wagers,
+                meters=self.meters,
+                selections=chosen,
+            )
+        except Exception:
+            self._fold()  # the steps taken stay in the stream, in order
+            raise
+        finally:
+            self._dealing = False
+        self._open = self._last = game
         self.rounds_dealt += 1
         return game
+
+    # --- restoring from the stream -----------------------------------------------------------
+
+    @classmethod
+    def restore(
+        cls,
+        events: Sequence[Event | Mapping[str, Any]],
+        sealed: Sequence[Mapping[str, Any]],
+        *,
+        random: RandomSource,
+    ) -> Table:
+        """The table as its stream left it: shoe position, meters, the round in progress.
+
+        The stream's commands (each round's wagers and selections, each decision, each dealer
+        change and ordered reshuffle) are taken again on a new table whose shuffles come from
+        the sealed orders (each checked against its logged commitment) and whose cuts come
+        from the log; the events this produces must be the logged ones, else ScenarioError
+        says which differs. A command whose events were cut off part way is completed. After
+        the log, `random` draws (live play: SecureRandom).
+        """
+        logged = [
+            item if isinstance(item, Event) else event_from_json(dict(item)) for item in events
+        ]
+        if not logged or not isinstance(logged[0], RulesFiled):
+            raise ScenarioError("a table's stream starts with its rules_filed event")
+        filed = logged[0]
+        if rules_digest(filed.rules) != filed.digest:
+            raise ScenarioError(
+                "the rules_filed digest does not match its rules", paragraph="601a.2"
+            )
+        source = LoggedRandom(logged, sealed, random)
+        table = cls(rules_from_mapping(filed.rules), random=source)
+        checked = 0
+        while True:
+            produced = table.events
+            _check_same(produced, logged, checked)
+            checked = min(len(produced), len(logged))
+            if len(produced) >= len(logged):
+                break
+            table._take(logged[len(produced)], len(produced))
+        if source.replaying:
+            raise ScenarioError("the stream does not replay: logged shuffles or cuts are unused")
+        return table
+
+    def _take(self, event: Event, index: int) -> None:
+        """Take again the command `event` (the first event a command writes) records."""
+        if isinstance(event, RoundStarted):
+            self.deal(round_wagers(event), selections=Selections.from_json(event.selections))
+        elif isinstance(event, DecisionMade) and self.current is not None:
+            self.current.act(Action(event.action), event.amount)
+        elif isinstance(event, DealerChanged):
+            self.change_dealer()
+        elif isinstance(event, ReshuffleOrdered):
+            self.reshuffle()
+        else:
+            raise ScenarioError(
+                f"event {index} ({event.kind}) follows from nothing the table was asked to do"
+            )
+
+
+class _AnchoredShoe:
+    """The table's shoe as a round sees it: it tells the table which card each step is
+    taken for, so that the stream puts the step in its place."""
+
+    def __init__(self, table: Table) -> None:
+        self._table = table
+        self._drawn = 0
+
+    def begin_round(self) -> None:
+        self._table._anchor = _BEGIN
+        self._table.shoe.begin_round()
+
+    def draw(self) -> Card:
+        self._table._anchor = self._drawn
+        card = self._table.shoe.draw()
+        self._drawn += 1
+        return card
+
+    def end_round(self, table_cards: Sequence[Card]) -> None:
+        self._table._anchor = _END
+        self._table.shoe.end_round(table_cards)
+
+
+def _check_same(produced: Sequence[Event], logged: Sequence[Event], start: int) -> None:
+    for index in range(start, min(len(produced), len(logged))):
+        if produced[index] != logged[index]:
+            raise ScenarioError(
+                f"the stream does not replay at event {index}: logged "
+                f"{logged[index].to_json()}, replayed {produced[index].to_json()}"
+            )
+
+
+@lru_cache(maxsize=64)
+def rules_record(rules: Rules) -> dict[str, Any]:
+    """The rules as filed and logged (computed once per Rules; treat it as read-only)."""
+    return rules.model_dump(mode="json")

@@ -1,6 +1,8 @@
 """What the variations change in a round: Blackjack Switch (633a.12(a)), the hand-dealt game
-(633a.12(b)) and Switch Hands / Blackjack premium (633c.4). Pure functions of the rules and
-the hands, so the round engine stays one state machine for every variant.
+(633a.12(b)) and Switch Hands / Blackjack premium (633c.4). The `Variation` chosen once from the
+rules (`variation_of`, defined in variation.py and re-exported here) holds every difference; the
+payout rules below are pure functions of it and the hands, so the round engine stays one state
+machine for every variant.
 
 >>> from tablegames.blackjack.rules import Rules
 >>> from tablegames.blackjack.wagers import BoxWager
@@ -17,6 +19,10 @@ from tablegames.blackjack.hand import is_blackjack, points
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.settlement import blackjack_paid, win_paragraph
 from tablegames.blackjack.state import BoxState, HandState, Settlement
+from tablegames.blackjack.variation import VARIATIONS as VARIATIONS
+from tablegames.blackjack.variation import Variation as Variation
+from tablegames.blackjack.variation import variation_named as variation_named
+from tablegames.blackjack.variation import variation_of
 from tablegames.core.cards import Card
 
 TIE_BLACKJACK = Fraction(1, 2)  # 633c.4(i)(2)(ii), 633c.4(o): 1 to 2
@@ -26,14 +32,14 @@ COLOURED_BLACKJACK = Fraction(2)  # 633c.4(i)(2)(i), 633c.4(o): 2 to 1
 def is_natural(hand: HandState, rules: Rules) -> bool:
     """A Blackjack that pays as one: never after a split (633a.1), nor after a Blackjack Switch
     switch (633a.12(a)(5)(iii)-(iv) treat a "switched" Blackjack as a 21)."""
-    switched_away = rules.variant == "blackjack_switch" and hand.switched
+    switched_away = variation_of(rules).switches_second_cards and hand.switched
     return is_blackjack(hand.cards, from_split=hand.from_split or switched_away)
 
 
 def is_switched_blackjack(hand: HandState, rules: Rules) -> bool:
     """633a.12(a)(5)(iii)-(iv): a Switch hand that became an ace and a ten by switching."""
     return (
-        rules.variant == "blackjack_switch"
+        variation_of(rules).switches_second_cards
         and hand.switched
         and is_blackjack(hand.cards, from_split=hand.from_split)
     )
@@ -41,7 +47,7 @@ def is_switched_blackjack(hand: HandState, rules: Rules) -> bool:
 
 def blackjack_odds(rules: Rules, box: BoxState, hand: HandState) -> tuple[Fraction, str]:
     """The odds a winning natural Blackjack pays, and the paragraph that sets them."""
-    if rules.variant == "switch_hands" and _coloured(hand.cards):
+    if variation_of(rules).pays_premium_blackjacks and _coloured(hand.cards):
         has_ante = box.ante > 0
         # 633c.4(i)(2)(i): a switched player's same suit or same colour Blackjack pays 2 to 1;
         # 633c.4(o): at a premium table any player who placed the ante is paid so.
@@ -53,7 +59,7 @@ def blackjack_odds(rules: Rules, box: BoxState, hand: HandState) -> tuple[Fracti
 
 def tie_blackjack_pays(rules: Rules, box: BoxState) -> tuple[Fraction, str] | None:
     """When Blackjack against a dealer Blackjack is paid 1 to 2 instead of tying."""
-    if rules.variant != "switch_hands":
+    if not variation_of(rules).pays_premium_blackjacks:
         return None
     if rules.blackjack_premium:
         return TIE_BLACKJACK, "633c.4(o)"  # 633c.4(o): every player at a premium table
@@ -67,13 +73,13 @@ def natural_against_final_hand(
 ) -> Settlement:
     """A natural settled after the dealer's hand (633a.7(i)(1)(ii), 633a.7(p))."""
     total = points(dealer).total
-    if rules.variant == "blackjack_switch":
-        if total == 22:
-            # 633a.12(a)(5)(v): a dealer 22 returns every hand of 21 or less.
-            return _returned(box, index, hand, "633a.12(a)(5)(v)")
-        if total == 21:
-            # 633a.12(a)(5)(i): against a dealer's multi-card 21 a Blackjack pays 1 to 1.
-            return blackjack_paid(box, index, hand, Fraction(1), "633a.12(a)(5)(i)")
+    variation = variation_of(rules)
+    if variation.dealer_22_pushes and total == 22:
+        # 633a.12(a)(5)(v): a dealer 22 returns every hand of 21 or less.
+        return _returned(box, index, hand, "633a.12(a)(5)(v)")
+    if variation.natural_pays_even_against_dealer_21 and total == 21:
+        # 633a.12(a)(5)(i): against a dealer's multi-card 21 a Blackjack pays 1 to 1.
+        return blackjack_paid(box, index, hand, Fraction(1), "633a.12(a)(5)(i)")
     odds, paragraph = blackjack_odds(rules, box, hand)
     # The paragraph of 633a.7(p) that the dealer's final hand meets, unless a variation's own
     # odds paragraph (Switch Hands 633c.4) governs the payout.
@@ -86,12 +92,13 @@ def switch_rule_for_total(
     rules: Rules, box: BoxState, index: int, hand: HandState, dealer: Sequence[Card]
 ) -> Settlement | None:
     """633a.12(a)(5)(iv)-(v): the Blackjack Switch exceptions for a standing hand, or None."""
-    if rules.variant != "blackjack_switch":
+    variation = variation_of(rules)
+    if not variation.switches_second_cards:
         return None
     total = points(dealer).total
     if is_switched_blackjack(hand, rules) and total in (21, 22):
         return _returned(box, index, hand, "633a.12(a)(5)(iv)")
-    if total == 22 and hand.points.total <= 21:
+    if variation.dealer_22_pushes and total == 22 and hand.points.total <= 21:
         return _returned(box, index, hand, "633a.12(a)(5)(v)")
     return None
 

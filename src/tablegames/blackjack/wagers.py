@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.variation import variation_of
 from tablegames.core.errors import WagerError
 from tablegames.core.money import format_cents
 
@@ -95,7 +96,7 @@ SWITCH_HANDS_ANTE = "switch_hands_ante"
 def validate_ante(wager: BoxWager, rules: Rules) -> None:
     """633c.4(c): $1 of ante for every $5 wagered; optional at a premium table (633c.4(k)-(l))."""
     ante = wager.side.get(SWITCH_HANDS_ANTE)
-    if rules.variant != "switch_hands":
+    if not variation_of(rules).takes_switch_hands_ante:
         if ante is not None:
             raise WagerError(
                 f"box {wager.box}: a switch hands ante belongs to a Switch Hands table",
@@ -118,10 +119,6 @@ def validate_ante(wager: BoxWager, rules: Rules) -> None:
         )
 
 
-# 633c.4(b): a Switch Hands Blackjack Wager is placed in $5 increments.
-SWITCH_HANDS_INCREMENT = 500
-
-
 def validate_box(box: int, rules: Rules) -> None:
     """633a.2(a): at most seven betting positions; the house may have fewer."""
     if not 1 <= box <= rules.boxes:
@@ -141,7 +138,8 @@ def validate_stakes(wager: BoxWager, rules: Rules) -> None:
             f"box {wager.box}: a side wager goes with a Blackjack Wager", paragraph="633a.6(e)"
         )
     validate_amount(wager.amount, rules, what=f"the Blackjack Wager on box {wager.box}")
-    if rules.variant == "switch_hands" and wager.amount % SWITCH_HANDS_INCREMENT:
+    increment = variation_of(rules).wager_increment  # 633c.4(b): $5 at Switch Hands
+    if increment is not None and wager.amount % increment:
         # Rules checks the unit and minimum too, but a what-if table may set a smaller unit.
         raise WagerError(
             f"box {wager.box}: a Switch Hands Blackjack Wager is placed in $5 increments, "

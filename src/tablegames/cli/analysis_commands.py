@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.variation import variation_of
 from tablegames.cli.app import PresetOption, RulesOption, SetOption, app, house_rules
 from tablegames.core.errors import TableGamesError
 from tablegames.core.inputs import output_file, output_folder
@@ -142,7 +143,7 @@ def _edge_blackjack(house: Rules, strategy: str, hands: bool) -> dict[str, Any]:
     if strategy not in ("cdz", "basic"):
         raise TableGamesError(f"strategy {strategy!r}: choose cdz or basic")
     play: Strategy = "basic" if strategy == "basic" else "cdz"
-    if house.variant in ("blackjack_switch", "switch_hands") and (hands or play != "cdz"):
+    if not variation_of(house).analysed_as_main_game and (hands or play != "cdz"):
         # The variations' analysis is CDZ- over whole rounds (switch_games): it has neither
         # a basic strategy chart nor per-hand values to give.
         option = "--hands" if hands else "--strategy basic"

@@ -63,12 +63,17 @@ class SecureRandom:
     def shuffle(self, items: list[T]) -> None:
         _fisher_yates(items, self)
 
+    def salt(self, size: int) -> bytes:
+        """Secret bytes for a shuffle's commitment (tablegames.core.seal)."""
+        return secrets.token_bytes(size)
+
 
 class SeededRandom:
     """A seeded numpy Generator for simulation, tests and reproducible demonstrations."""
 
     def __init__(self, generator: np.random.Generator) -> None:
         self._generator = generator
+        self._salts: np.random.Generator | None = None
 
     @classmethod
     def from_seed(cls, seed: int) -> SeededRandom:
@@ -84,3 +89,15 @@ class SeededRandom:
 
     def shuffle(self, items: list[T]) -> None:
         _fisher_yates(items, self)
+
+    def salt(self, size: int) -> bytes:
+        """Reproducible bytes for a shuffle's commitment (tablegames.core.seal), from a second
+        stream derived from the seed: drawing salts never moves the shuffles and cuts."""
+        if self._salts is None:
+            seed = self._generator.bit_generator.seed_seq
+            if isinstance(seed, np.random.SeedSequence):
+                child = np.random.SeedSequence(seed.entropy, spawn_key=(*seed.spawn_key, 2**31))
+                self._salts = np.random.default_rng(child)
+            else:  # a generator made without a SeedSequence: salts share its stream
+                self._salts = self._generator
+        return self._salts.bytes(size)

@@ -37,6 +37,7 @@ from tablegames.blackjack.strategy_chart import (
     chart_csv_rows,
     write_chart_csv,
 )
+from tablegames.blackjack.variation import variation_of
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 
@@ -78,10 +79,11 @@ def edge_blackjack(
     rules: Rules, *, strategy: Strategy = "cdz", hands: bool = False
 ) -> dict[str, Any]:
     """The JSON of `tablegames edge blackjack`."""
-    if rules.variant in ("blackjack_switch", "switch_hands"):
+    variation = variation_of(rules)
+    if not variation.analysed_as_main_game:
         from tablegames.blackjack.analysis.switch_games import blackjack_switch, switch_hands
 
-        analysed = blackjack_switch if rules.variant == "blackjack_switch" else switch_hands
+        analysed = blackjack_switch if variation.analysis == "blackjack_switch" else switch_hands
         switch_report = analysed(rules)
         switch_report.update(strategy="cdz", rules=rules.model_dump(mode="json"), std_dev=None)
         switch_report["non_pa"] = [str(finding) for finding in rules.non_pa()]

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.variation import variation_of
 from tablegames.core.errors import RulesError, TableGamesError
 
 # Rules of the table that the main-game analysis does not read (limits, shoe handling, side
@@ -204,7 +205,7 @@ def analyse_game(rules: Rules, depth: int) -> GameFigures:
     from tablegames.blackjack.analysis.game import analyse, basic_from
     from tablegames.reports.blackjack_text import RANKS, chart_png, dealer_table
 
-    if rules.variant in SWITCH_VARIANTS:
+    if not variation_of(rules).analysed_as_main_game:
         return analyse_switch_game(rules)
     try:
         cdz = analyse(rules, "cdz")
@@ -242,7 +243,7 @@ def analyse_switch_game(rules: Rules) -> GameFigures:
     try:
         # The hands are played as in the standard game: the same limits apply (633a.11(c)).
         check_supported(game_rules(rules, variant="standard"))
-        if rules.variant == "blackjack_switch":
+        if variation_of(rules).analysis == "blackjack_switch":
             found = blackjack_switch(rules)
         else:
             found = switch_hands(rules)
@@ -326,7 +327,7 @@ def _covered(rules: Rules) -> bool:
     worth analysing: a switch game's options would take minutes each)."""
     from tablegames.blackjack.analysis.game import check_supported
 
-    if rules.variant in SWITCH_VARIANTS:
+    if not variation_of(rules).analysed_as_main_game:
         return False
     try:
         check_supported(rules)

@@ -11,23 +11,11 @@ from collections.abc import Iterable
 from typing import Any, Final
 
 from tablegames.blackjack.rules.labels import CENTS_FIELDS
+from tablegames.blackjack.side.registry import REGISTRY
 from tablegames.reports.report_template import SHORT
 
-WAGER_NAMES: Final = {
-    "lucky_ladies": "Lucky Ladies",
-    "match_the_dealer": "Match the Dealer",
-    "in_between": "In Between",
-    "royal_match_21": "Royal Match 21",
-    "bet_the_set_21": "Bet the Set 21",
-    "kings_bounty": "King's Bounty",
-    "super_match": "Super Match",
-    "bad_beat": "Bad Beat",
-    "three_card_poker": "Three Card Poker",
-    "hit_and_run": "Hit and Run",
-    "straight_jack": "Straight Jack",
-    "house_money": "House Money",
-    "ez_bust": "EZ Bust Blackjack",
-}
+# The side wagers as the report names them (the registry's report labels).
+WAGER_NAMES: Final = {wager.name: wager.report_label for wager in REGISTRY}
 CITATION: Final = re.compile(r"\d{3}[a-z]\.\d+(?:\([a-z0-9]+\))*(?:-\([a-z0-9]+\))?")
 MINUS: Final = "\u2212"
 

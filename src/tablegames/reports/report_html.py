@@ -13,6 +13,7 @@ from typing import Final
 
 from tablegames import __version__
 from tablegames.blackjack.rules import Finding, Rules
+from tablegames.blackjack.variation import variation_of
 from tablegames.reports.report_charts import data_uri, effects_chart
 from tablegames.reports.report_figures import (
     BASIC,
@@ -87,7 +88,7 @@ def main_section(data: ReportData, effects_png: bytes | None) -> str:
             )
         )
         parts.append(_reading("main"))
-        if data.rules.variant == "hand_dealt":
+        if variation_of(data.rules).deals_face_down:
             parts.append(hand_dealt_note())
     parts.append(references_block(data))
     parts.append(effects_block(data, effects_png))
@@ -257,7 +258,7 @@ def dealer_block(main: GameFigures) -> str:
         )
     else:
         caption += ". The dealer draws by 633a.7(m) in every variation"
-        if main.switch is not None and main.switch.variant == "blackjack_switch":
+        if main.switch is not None and variation_of(main.switch).dealer_22_pushes:
             caption += (
                 "; at Blackjack Switch a dealer 22, counted here among the busts, returns every "
                 "hand of 21 or less (633a.12(a)(5)(v))"
@@ -356,7 +357,7 @@ def render(data: ReportData, *, source: str, today: dt.date | None = None) -> st
     flagged = {finding.field: finding for finding in rules.non_pa()}
     date = (today or dt.date.today()).isoformat()
     title = f"Blackjack Rules Submission report \u2014 {source}"
-    variant = "" if rules.variant == "standard" else f", {rules.variant.replace('_', ' ')}"
+    variant = "" if variation_of(rules).is_standard else f", {rules.variant.replace('_', ' ')}"
     header = (
         "<header>"
         '<div class="kicker">Blackjack \u00b7 58 Pa. Code Chapter 633a \u00b7 Rules Submission '

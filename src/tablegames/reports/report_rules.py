@@ -8,6 +8,7 @@ from typing import Final
 
 from tablegames.blackjack.rules import Finding, Rules
 from tablegames.blackjack.rules.labels import CENTS_FIELDS, FIELD_LABELS
+from tablegames.blackjack.variation import variation_of
 from tablegames.reports.report_format import (
     WAGER_NAMES,
     _capital,
@@ -72,7 +73,7 @@ def rules_section(rules: Rules, flagged: Mapping[str, Finding]) -> str:
                 f"{esc(_capital(finding.message))} (58 Pa. Code {esc(finding.paragraph)})</span>"
             )
             classes.append("non-pa")
-        elif used_at is not None and rules.variant not in used_at:
+        elif used_at is not None and name not in variation_of(rules).own_fields:
             status = (
                 '<span class="small">Not used at this table (the game is not '
                 + esc(" or ".join(variant.replace("_", " ").title() for variant in used_at))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tablegames.blackjack.side.registry import NAMES, side_wager
 from tablegames.reports.report_figures import ReportData
 from tablegames.reports.report_format import (
     WAGER_NAMES,
@@ -18,12 +19,11 @@ from tablegames.reports.report_format import (
 
 
 def _wager_block(wager: str, report: dict[str, Any] | None, problem: str | None) -> str:
-    from tablegames.blackjack.analysis.side_wagers import PARAGRAPHS
-
     name = WAGER_NAMES.get(wager, wager)
+    cited = side_wager(wager).citation if wager in NAMES else ""
     title = (
         f'<h3 id="wager-{esc(wager)}">{esc(name)} '
-        f'<span class="muted small">58 Pa. Code {esc(PARAGRAPHS.get(wager, ""))}</span></h3>'
+        f'<span class="muted small">58 Pa. Code {esc(cited)}</span></h3>'
     )
     if report is None:
         return f'<div class="wager">{title}<p class="flag-text">{esc(problem)}</p></div>'

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.variation import variation_of
 from tablegames.reports.report_figures import SwitchFigures
 from tablegames.reports.report_format import _explain, _table, esc, format_probability, percent
 
@@ -77,7 +78,7 @@ SWITCH_READING: Final = (
 def switch_main_block(rules: Rules, switch: SwitchFigures) -> str:
     """Section 2's figures for a switch game: the house edge with the best switch, how often
     the switch is taken, the option's value, and why the standard deviation is missing."""
-    blackjack_switch = switch.variant == "blackjack_switch"
+    blackjack_switch = variation_of(switch).switches_second_cards
     what = (
         "the two hands of a round against one dealer hand"
         if blackjack_switch
@@ -144,7 +145,9 @@ def switch_summary(switch: SwitchFigures) -> list[tuple[str, str, str, bool]]:
         (
             "House edge, best switch",
             percent(switch.house_edge),
-            "per initial wager" if switch.variant == "blackjack_switch" else "per wager and ante",
+            "per initial wager"
+            if variation_of(switch).switches_second_cards
+            else "per wager and ante",
             switch.house_edge < 0,
         ),
         (
@@ -170,7 +173,7 @@ def _minutes(rules: Rules) -> str:
     """How long one analysis of the game takes, in words. Measured on a shared two-core
     machine, six decks: a whole page took about a minute for Blackjack Switch (one analysis
     alone up to 1.8 minutes when the cores are busy) and 50 seconds for Switch Hands."""
-    if rules.variant == "blackjack_switch":
+    if variation_of(rules).switches_second_cards:
         return "a minute to a minute and a half from six decks"
     return "most of a minute from six decks"
 
@@ -185,7 +188,7 @@ def switch_effects_note(rules: Rules) -> str:
 def switch_chart_note(rules: Rules) -> str:
     reads = (
         "all four of the player's cards and the dealer's up card"
-        if rules.variant == "blackjack_switch"
+        if variation_of(rules).switches_second_cards
         else "the dealt hand, the up card and the colours of the aces and ten-value cards seen"
     )
     game = SWITCH_NAMES.get(rules.variant, rules.variant)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.variation import variation_of
 from tablegames.reports.report_figures import ReportData
 from tablegames.reports.report_format import WAGER_NAMES, esc, money, percent
 
@@ -59,7 +60,7 @@ def main_game_edge(data: ReportData) -> PlayerEdge | None:
     name, paragraph = GAME_NAMES.get(rules.variant, (rules.variant, "633a"))
     decks = _plural(rules.decks, "deck")
     if main.switch is not None and main.switch.house_edge < 0:
-        if rules.variant == "blackjack_switch":
+        if variation_of(rules).switches_second_cards:
             # 633a.12(a)(5)(i), 633a.13(a): a kept Blackjack pays 3 to 2 except against a
             # dealer's 21 in more than two cards; the switch itself is the player's option.
             option = (

@@ -30,8 +30,10 @@ from tablegames.blackjack.events import HoleCardRevealed, WagerSettled
 from tablegames.blackjack.hand import is_blackjack, points
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.side.registry import side_wager
 from tablegames.blackjack.state import HandState, HandStatus, initial_hands
 from tablegames.blackjack.table import Table
+from tablegames.blackjack.variation import variation_of
 from tablegames.blackjack.wagers import (
     SWITCH_HANDS_ANTE,
     BoxWager,
@@ -132,7 +134,11 @@ class _Game:
         self.last_wagers = [rules.min_wager] * boxes
         # 633a.6(e): the side wagers placed with the Blackjack Wager (EZ Bust comes after the
         # deal, 633b.16(c)); each box remembers its last amount on each, none at first.
-        self.side_names = [name for name in rules.side_wagers.offered() if name != "ez_bust"]
+        self.side_names = [
+            name
+            for name in rules.side_wagers.offered()
+            if side_wager(name).placed_after_the_deal is None
+        ]
         self.last_side: list[dict[str, int]] = [{} for _ in range(boxes)]
         self._shoe_seen = 0
         self._events_seen = 0
@@ -251,7 +257,7 @@ class _Game:
     def ask_ante(self, number: int, amount: int, free: int) -> int:
         """633c.4(c): $1 of ante for every $5 wagered at Switch Hands; a Blackjack premium
         table makes it optional (633c.4(k)-(l)). 0 when there is none."""
-        if self.rules.variant != "switch_hands":
+        if not variation_of(self.rules).takes_switch_hands_ante:
             return 0
         ante = amount // 500 * 100
         if not self.rules.blackjack_premium:
@@ -490,7 +496,7 @@ class _Game:
 
 def required_ante(rules: Rules, amount: int) -> int:
     """633c.4(c): $1 for every $5 wagered at Switch Hands, unless optional (633c.4(k)-(l))."""
-    if rules.variant != "switch_hands" or rules.blackjack_premium:
+    if not variation_of(rules).takes_switch_hands_ante or rules.blackjack_premium:
         return 0
     return amount // 500 * 100
 

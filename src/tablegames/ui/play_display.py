@@ -22,94 +22,26 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from tablegames.blackjack.rules import Rules
-from tablegames.blackjack.side import (
-    bad_beat,
-    bet_the_set_21,
-    hit_and_run,
-    house_money,
-    in_between,
-    kings_bounty,
-    lucky_ladies,
-    match_the_dealer,
-    royal_match_21,
-    straight_jack,
-    super_match,
-    three_card_poker,
-)
+from tablegames.blackjack.side import ez_bust
+from tablegames.blackjack.side.registry import NAMES, PROGRESSIVE_NAMES, REGISTRY, side_wager
+from tablegames.blackjack.variation import variation_of
 from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE
 from tablegames.core.money import format_cents
-from tablegames.core.paytable import Paytable, PaytableLine, pays_to
+from tablegames.core.paytable import Paytable, PaytableLine
 
-# 633a.6(e)(1)-(12), 633b.16: the wagers' names as a player reads them.
-SIDE_NAMES: Final[Mapping[str, str]] = {
-    "lucky_ladies": "Lucky Ladies",
-    "match_the_dealer": "Match-the-Dealer",
-    "in_between": "In Between",
-    "royal_match_21": "Royal Match 21",
-    "bet_the_set_21": "Bet the Set 21",
-    "kings_bounty": "King's Bounty",
-    "super_match": "Super Match",
-    "bad_beat": "Bad Beat",
-    "three_card_poker": "Three Card Poker",
-    "hit_and_run": "Hit and Run",
-    "straight_jack": "Straight Jack",
-    "house_money": "House Money",
-    "ez_bust": "EZ Bust",
-}
-# The paragraph each paytable is printed in (633a.13), or that defines the wager.
-_PARAGRAPHS: Final[Mapping[str, str]] = {
-    "lucky_ladies": "633a.13(c)",
-    "match_the_dealer": "633a.13(d)",
-    "in_between": "633a.13(e)",
-    "royal_match_21": "633a.13(f)",
-    "bet_the_set_21": "633a.13(g)",
-    "kings_bounty": "633a.13(h)",
-    "super_match": "633a.13(i)",
-    "bad_beat": "633a.13(j)",
-    "three_card_poker": "633a.13(k)",
-    "hit_and_run": "633a.13(l)",
-    "straight_jack": "633a.6(e)(11)",
-    "house_money": "633a.6(e)(12)",
-    "ez_bust": "633b.16",
-}
-PROGRESSIVES: Final = ("bad_beat", "hit_and_run")  # 633a.13(j)(2), 633a.13(l)(2): metered
+# 633a.6(e)(1)-(12), 633b.16: the wagers' names as a player reads them (the registry's).
+SIDE_NAMES: Final[Mapping[str, str]] = {wager.name: wager.short_label for wager in REGISTRY}
+PROGRESSIVES: Final = PROGRESSIVE_NAMES  # 633a.13(j)(2), 633a.13(l)(2): metered
 # 633b.16(i): a winning EZ Bust wager pays 1 to 1.
-EZ_BUST_PAYTABLE: Final[Paytable] = (pays_to("dealer_busts", 1, "Dealer busts"),)
-_FIXED: Final[Mapping[str, Paytable]] = {
-    "lucky_ladies": lucky_ladies.PAYTABLE,
-    "in_between": in_between.PAYTABLE,
-    "kings_bounty": kings_bounty.PAYTABLE,
-    "three_card_poker": three_card_poker.PAYTABLE,
-    "hit_and_run": hit_and_run.PAYTABLE,
-    # 633a.6(e)(11)-(12): no paytable in the regulation; the house's filed one (placeholder).
-    "straight_jack": straight_jack.DEFAULT,
-    "house_money": house_money.DEFAULT,
-    "ez_bust": EZ_BUST_PAYTABLE,
-}
+EZ_BUST_PAYTABLE: Final[Paytable] = ez_bust.PAYTABLE
 
 
 def paytable(rules: Rules, wager: str) -> Paytable:
     """The paytable `wager` is settled on under `rules`, with only the optional lines offered."""
-    offers = rules.side_wagers
-    if wager == "match_the_dealer":  # 633a.13(d)(1)-(2): by the number of decks
-        return match_the_dealer.PAYTABLES[match_the_dealer.table_for_decks(rules.decks) or "6-deck"]
-    if wager == "super_match":  # 633a.13(i)(1)-(2)
-        return super_match.PAYTABLES[super_match.table_for_decks(rules.decks) or "6-deck"]
-    if wager == "royal_match_21" and offers.royal_match_21 is not None:
-        crown = offers.royal_match_21.crown_treasure  # 633a.7(g)(4): the bonus if offered
-        lines = royal_match_21.PAYTABLES[offers.royal_match_21.paytable]
-        return tuple(line for line in lines if crown or line.line != "crown_treasure")
-    if wager == "bet_the_set_21" and offers.bet_the_set_21 is not None:
-        return bet_the_set_21.PAYTABLES[offers.bet_the_set_21.paytable]
-    if wager == "bad_beat" and offers.bad_beat is not None:
-        # 633a.7(o)(1)(i), 633a.13(j)(1): the optional line and bonuses the house selects.
-        chosen = {
-            "player_has_20": offers.bad_beat.player_has_20,
-            "magic_card_bonus": offers.bad_beat.magic_card,
-            "lucky_player_bonus": offers.bad_beat.lucky_player,
-        }
-        return tuple(line for line in bad_beat.PAYTABLE if chosen.get(line.line, True))
-    return _FIXED.get(wager, ())
+    offer = getattr(rules.side_wagers, wager, None) if wager in NAMES else None
+    if offer is None:
+        return ()
+    return side_wager(wager).paytable(offer, rules.decks)
 
 
 def odds_text(line: PaytableLine) -> str:
@@ -157,7 +89,7 @@ def meters_text(rules: Rules, meters: Mapping[str, int]) -> Text | None:
     values = " · ".join(
         f"{SIDE_NAMES[name]} {format_cents(cents)}" for name, cents in shown.items()
     )
-    cited = ", ".join(_PARAGRAPHS[name] + "(2)" for name in shown)
+    cited = ", ".join(str(side_wager(name).meter_paragraph) for name in shown)
     return Text(f"Progressive meters: {values} ({cited})", style="magenta")
 
 
@@ -191,8 +123,9 @@ def rules_table(rules: Rules, boxes: int) -> RichTable:
         rows.append(("payout_limit", "Pair + dealer BJ payout limit", limit))
     non_pa = {finding.field: finding for finding in rules.non_pa()}
     title = "House rules (Rules Submission)"
-    if rules.variant in VARIANT_TITLES:
-        title += f": {VARIANT_TITLES[rules.variant]}"
+    variant_title = VARIANT_TITLES.get(rules.variant)
+    if variant_title is not None:
+        title += f": {variant_title}"
     table = RichTable(title=title, title_justify="left")
     for column in ("Rule", "Setting", "Pennsylvania"):
         table.add_column(column)
@@ -230,7 +163,8 @@ VARIANT_TITLES: Final[Mapping[str, str]] = {
 def _variant_settings(rules: Rules) -> dict[str, tuple[str, str]]:
     """The main rows a variation changes, as field -> (setting, paragraph): the rows must not
     promise what this table does not do."""
-    if rules.variant == "blackjack_switch":
+    variation = variation_of(rules)
+    if variation.switches_second_cards:
         changed = {
             # 633a.12(a)(5)(i): against a dealer's multi-card 21 a Blackjack pays 1 to 1.
             "blackjack_pays": (
@@ -248,7 +182,7 @@ def _variant_settings(rules: Rules) -> dict[str, tuple[str, str]]:
             # Reading: the hands are not final until the switch decision, which comes later.
             changed["even_money"] = ("no: the switch decision comes later", "633a.12(a)(4)")
         return changed
-    if rules.variant == "switch_hands":
+    if variation.pays_premium_blackjacks:
         premium = rules.blackjack_premium
         who = "with the ante" if premium else "after switching"
         return {
@@ -264,11 +198,12 @@ def variant_lines(rules: Rules) -> list[tuple[str, str, str]]:
     """The rules of the variation dealt at this table as (topic, rule, paragraph): what a player
     at a Blackjack Switch, Switch Hands or hand-dealt table must know. Empty at the standard
     game."""
-    if rules.variant == "blackjack_switch":
+    variation = variation_of(rules)
+    if variation.switches_second_cards:
         return _switch_lines(rules)
-    if rules.variant == "switch_hands":
+    if variation.takes_switch_hands_ante:
         return _switch_hands_lines(rules)
-    if rules.variant == "hand_dealt":
+    if variation.deals_face_down:
         return _hand_dealt_lines(rules)
     return []
 
@@ -428,7 +363,8 @@ def side_wagers_table(rules: Rules) -> RichTable | None:
         pays = "\n".join(f"{line.label}: {odds_text(line)}" for line in paytable(rules, name))
         notes = _options(rules, name)
         pays += f"\n{notes}" if notes else ""
-        table.add_row(SIDE_NAMES.get(name, name), limits, pays, _PARAGRAPHS.get(name, "633a.6(e)"))
+        cited = side_wager(name).paytable_paragraph if name in NAMES else "633a.6(e)"
+        table.add_row(SIDE_NAMES.get(name, name), limits, pays, cited)
     return table
 
 
@@ -445,7 +381,7 @@ def _options(rules: Rules, name: str) -> str:
         offer = getattr(offers, name)
         rate = f"{offer.rate_bp / 100:g}%"
         return f"(meter resets to {format_cents(offer.reset)}; {rate} of each wager goes to it)"
-    if name in ("straight_jack", "house_money"):
+    if name in NAMES and side_wager(name).filed_paytable:
         return "(no paytable in the regulation: the house's filed paytable)"
     if name == "ez_bust" and offers.ez_bust is not None and offers.ez_bust.push_when_no_live_hands:
         return "(pushes when every hand is a Blackjack or busted, 633b.16(g))"

@@ -11,15 +11,32 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import comb
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
-from tablegames.blackjack.analysis.dealer_hands import IntArray
+from tablegames.blackjack.analysis.dealer_hands import FloatArray, IntArray
 from tablegames.blackjack.analysis.hands import ACE, TEN, HandTable
+from tablegames.blackjack.analysis.split_values import Values
+from tablegames.blackjack.rules import Rules
 
-if TYPE_CHECKING:
-    from tablegames.blackjack.analysis.game import GameValues
+
+class CdzValues(Protocol):
+    """What the chart reads of the exact CDZ- analysis (`game.GameValues`). A protocol, so that
+    this module need not import game.py, which imports it (no import cycle)."""
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def table(self) -> HandTable: ...
+
+    @property
+    def values(self) -> Values: ...
+
+    @property
+    def split(self) -> FloatArray: ...
+
 
 # Chart codes, as the kernel reads them: 0 stand, 1 hit; 2 double else hit, 3 double else
 # stand (when doubling is not allowed, e.g. after a split without DAS).
@@ -83,7 +100,7 @@ def _dealt_chance(hand: tuple[int, ...], shoe: IntArray) -> float:
     return ways / comb(int(shoe.sum()), sum(hand))
 
 
-def basic_chart(cdz: GameValues) -> BasicChart:
+def basic_chart(cdz: CdzValues) -> BasicChart:
     """The total-dependent chart from the exact CDZ- values of the same rules."""
     table, values, rules = cdz.table, cdz.values.values, cdz.rules
     sizes = table.cards.sum(axis=1)

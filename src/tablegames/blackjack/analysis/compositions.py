@@ -34,6 +34,7 @@ from itertools import combinations_with_replacement, product
 from math import factorial, perm
 from typing import Final
 
+from tablegames.blackjack.drawing import RANK_CLASSES
 from tablegames.core.cards import Card, Rank, Suit, standard_deck
 from tablegames.core.errors import TableGamesError
 
@@ -43,9 +44,10 @@ _FACE: Final[dict[tuple[Rank, Suit], Card]] = {(card.rank, card.suit): card for 
 SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
 RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
 
-# Point classes: index 0-9 for the point values 1 (ace) to 10 (10, J, Q, K), 633a.3(e).
+# Point classes: index 0-9 for the point values 1 (ace) to 10 (10, J, Q, K), 633a.3(e), in the
+# rank-index convention of `blackjack.drawing`.
 PointCounts = tuple[int, ...]
-POINT_CLASSES: Final = 10
+POINT_CLASSES: Final = RANK_CLASSES
 
 
 def falling(n: int, k: int) -> int:

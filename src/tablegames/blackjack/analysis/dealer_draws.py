@@ -34,10 +34,13 @@ from functools import cache
 from typing import NamedTuple
 
 from tablegames.blackjack.analysis.compositions import POINT_CLASSES, PointCounts, falling
+from tablegames.blackjack.drawing import ACE_INDEX, TEN_INDEX, dealer_draws, point_value
 
-ACE = 1
-TEN = 10
-POINT_VALUES = tuple(range(1, POINT_CLASSES + 1))
+# Hands here count cards by point value (`cards[value - 1]`), the drawing module's rank index
+# plus one: these are the ace's and the ten-value cards' point values, not indices.
+ACE = point_value(ACE_INDEX)
+TEN = point_value(TEN_INDEX)
+POINT_VALUES = tuple(point_value(index) for index in range(POINT_CLASSES))
 
 
 def best_total(hard: int, aces: bool) -> tuple[int, bool]:
@@ -50,12 +53,10 @@ def best_total(hard: int, aces: bool) -> tuple[int, bool]:
 def dealer_stands(hard: int, aces: bool, cards: int, *, hits_soft_17: bool) -> bool:
     """633a.7(m): two or more cards totalling 17-21 (a soft 17 too unless `hits_soft_17`), or
     more than 21."""
-    total, soft = best_total(hard, aces)
     if cards < 2:
-        return False
-    if total > 17:
-        return True
-    return total == 17 and not (hits_soft_17 and soft)
+        return False  # 633a.7(f)(4): the hole card always comes
+    total, soft = best_total(hard, aces)
+    return not dealer_draws(total, soft, hits_soft_17=hits_soft_17)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +96,7 @@ def dealer_hands(up: int, *, hits_soft_17: bool) -> tuple[DealerHand, ...]:
         following: defaultdict[tuple[int, ...], int] = defaultdict(int)
         for cards, orderings in frontier.items():
             hard = sum(value * count for value, count in zip(POINT_VALUES, cards, strict=True))
-            aces = cards[0] > 0
+            aces = cards[ACE_INDEX] > 0
             total, _ = best_total(hard, aces)
             blackjack = size == 2 and total == 21
             if blackjack or dealer_stands(hard, aces, size, hits_soft_17=hits_soft_17):

@@ -10,7 +10,9 @@ on soft 17): a small numba kernel. Hands that share their first cards (in rank o
 product of those cards' falling factorials, computed once per shoe on a trie (2,116 nodes
 instead of 5,756 factors), which is most of the kernel's speed.
 
-Ranks are indexed 0-9 for the point values 1 (ace) to 10.
+Ranks are indexed 0-9 for the point values 1 (ace) to 10, the convention of
+`blackjack.drawing` (ACE_INDEX, TEN_INDEX); the drawing rule is its `dealer_draws`, the one the
+round engine's dealer follows.
 
 >>> hands = dealer_hands(hits_soft_17=False)
 >>> probabilities = dealer_probabilities(hands, shoe_counts(1))
@@ -28,6 +30,14 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from tablegames.blackjack.drawing import (
+    ACE_INDEX,
+    RANK_CLASSES,
+    TEN_INDEX,
+    dealer_draws,
+    point_value,
+)
+
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
 
@@ -42,8 +52,8 @@ MAX_CARDS = 13  # enough for any dealer hand (A A A A 2 2 2 2 3 ... stops well b
 
 def shoe_counts(decks: int) -> IntArray:
     """Cards of each point value (ace, 2, ..., 9, ten-values) in `decks` decks."""
-    counts = np.full(10, 4 * decks, dtype=np.int64)
-    counts[9] = 16 * decks
+    counts = np.full(RANK_CLASSES, 4 * decks, dtype=np.int64)
+    counts[TEN_INDEX] = 16 * decks
     return counts
 
 
@@ -65,25 +75,26 @@ class DealerHands:
 def dealer_hands(*, hits_soft_17: bool, with_22: bool = False) -> DealerHands:
     """Enumerate the dealer's standing hands under 633a.7(m) (or the non-PA H17 what-if)."""
     found: dict[tuple[int, ...], list[int]] = {}
-    counts = [0] * 10
+    counts = [0] * RANK_CLASSES
 
     def draw(up: int, hard: int, aces: int, cards: int) -> None:
+        # 633a.3(e)(3): one ace counts 11 when that keeps the hand at 21 or less.
         soft = aces > 0 and hard + 10 <= 21
         total = hard + 10 if soft else hard
-        if total < 17 or (hits_soft_17 and soft and total == 17):
-            for rank in range(10):
+        if cards < 2 or dealer_draws(total, soft, hits_soft_17=hits_soft_17):
+            for rank in range(RANK_CLASSES):
                 counts[rank] += 1
-                draw(up, hard + rank + 1, aces + (rank == 0), cards + 1)
+                draw(up, hard + point_value(rank), aces + (rank == ACE_INDEX), cards + 1)
                 counts[rank] -= 1
             return
         if (total > 21 and not (with_22 and total == 22)) or (cards == 2 and total == 21):
             return  # busts are counted as the remainder; Blackjack separately
         key = (*counts, total)
-        found.setdefault(key, [0] * 10)[up] += 1
+        found.setdefault(key, [0] * RANK_CLASSES)[up] += 1
 
-    for up in range(10):
+    for up in range(RANK_CLASSES):
         counts[up] += 1
-        draw(up, up + 1, int(up == 0), 1)
+        draw(up, point_value(up), int(up == ACE_INDEX), 1)
         counts[up] -= 1
     keys = sorted(found)
     return DealerHands(
@@ -203,10 +214,10 @@ def dealer_outcomes(
                 out[up, column] = flat[up * OUTCOMES + column] * n / shoe[up]
                 standing += out[up, column]
             out[up, EXACTLY_22] = flat[up * OUTCOMES + EXACTLY_22] * n / shoe[up]
-            if up == 0:
-                out[up, BLACKJACK] = shoe[9] / (n - 1)
-            elif up == 9:
-                out[up, BLACKJACK] = shoe[0] / (n - 1)
+            if up == ACE_INDEX:
+                out[up, BLACKJACK] = shoe[TEN_INDEX] / (n - 1)
+            elif up == TEN_INDEX:
+                out[up, BLACKJACK] = shoe[ACE_INDEX] / (n - 1)
             out[up, BUST] = 1.0 - standing - out[up, BLACKJACK]
     return result
 

@@ -50,6 +50,7 @@ from tablegames.blackjack.analysis.hands import (
 from tablegames.blackjack.analysis.kernels import hand_values
 from tablegames.blackjack.analysis.split_values import Values, split_value
 from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.variation import variation_of
 from tablegames.core.errors import RulesError
 
 MAX_EXACT_SPLIT_HANDS = 4
@@ -89,7 +90,7 @@ def check_supported(rules: Rules) -> None:
             paragraph="633a.11(c)",
         )
     # The hand-dealt game (633a.12(b)) changes how cards are handled, not the odds.
-    if rules.variant not in ("standard", "hand_dealt"):
+    if not variation_of(rules).analysed_as_main_game:
         raise RulesError(
             f"variant {rules.variant!r}: analysed by `switch_games` (tablegames edge blackjack "
             "routes it there)"

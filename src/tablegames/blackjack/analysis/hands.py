@@ -14,9 +14,10 @@ from functools import lru_cache
 import numpy as np
 
 from tablegames.blackjack.analysis.dealer_hands import IntArray
+from tablegames.blackjack.drawing import ACE_INDEX, TEN_INDEX
 from tablegames.blackjack.rules import Rules
 
-ACE, TEN = 0, 9
+ACE, TEN = ACE_INDEX, TEN_INDEX  # the rank indices of `blackjack.drawing`
 NORMAL = (-1, 0)
 _BASE = 22  # counts never exceed 21, so a hand is a base-22 number
 

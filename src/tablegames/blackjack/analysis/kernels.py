@@ -16,6 +16,7 @@ from tablegames.blackjack.analysis.dealer_hands import (
     FloatArray,
     IntArray,
 )
+from tablegames.blackjack.drawing import ACE_INDEX, TEN_INDEX
 
 
 @numba.njit(cache=True)
@@ -81,10 +82,10 @@ def hand_values(
             if refund:
                 # 633a.10(b): a dealer Blackjack takes only the initial wager.
                 blackjack = 0.0
-                if up == 0:
-                    blackjack = remaining[9] / n
-                elif up == 9:
-                    blackjack = remaining[0] / n
+                if up == ACE_INDEX:
+                    blackjack = remaining[TEN_INDEX] / n
+                elif up == TEN_INDEX:
+                    blackjack = remaining[ACE_INDEX] / n
                 double_value = blackjack
                 double_square = -3.0 * blackjack
             for rank in range(10):

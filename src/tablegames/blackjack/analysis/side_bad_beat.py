@@ -47,6 +47,7 @@ from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.rules.side import BadBeat
 from tablegames.blackjack.side import bad_beat as bad_beat_wager
 from tablegames.blackjack.side.bad_beat import LUCKY_PLAYER_BONUS, MAGIC_CARD_BONUS
+from tablegames.blackjack.variation import variation_of
 from tablegames.core.errors import RulesError
 from tablegames.core.paytable import PaytableLine, find_line
 
@@ -93,7 +94,7 @@ def twenties_of(game: GameValues) -> Twenties:
 @lru_cache(maxsize=4)
 def player_twenties(rules: Rules) -> Twenties:
     """`twenties_of` the main game's CDZ- analysis of `rules` from a full shoe."""
-    if rules.variant not in ("standard", "hand_dealt"):
+    if not variation_of(rules).analysed_as_main_game:
         raise RulesError(
             f"variant {rules.variant!r}: Bad Beat's figure follows the main game's CDZ- "
             "strategy, which the exact analysis gives for the standard and hand-dealt games; "

@@ -52,16 +52,15 @@ from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.rules.side import InBetween, RoyalMatch21
 from tablegames.blackjack.side import (
     bet_the_set_21,
-    house_money,
     in_between,
     kings_bounty,
     lucky_ladies,
     match_the_dealer,
     royal_match_21,
-    straight_jack,
     super_match,
     three_card_poker,
 )
+from tablegames.blackjack.side.registry import SideContext, side_wager
 from tablegames.core.cards import Card, Rank, Suit
 from tablegames.core.errors import WagerError
 from tablegames.core.paytable import Paytable, PaytableLine, SideResult
@@ -215,17 +214,19 @@ def _two_card_spec(wager: str, rules: Rules, paytable: str | None) -> _TwoCard:
             ),
             notes=tuple(notes),
         )
-    if wager in ("straight_jack", "house_money"):
-        module = straight_jack if wager == "straight_jack" else house_money
+    entry = side_wager(wager) if wager in TWO_CARD else None
+    if entry is not None and entry.filed_paytable:
+        # 633a.6(e)(11)-(12): no paytable printed; the registry's evaluate reads the placeholder.
         if paytable not in (None, "default"):
             raise WagerError(
                 f"{wager}: only the 'default' placeholder paytable is known",
                 paragraph=PARAGRAPHS[wager],
             )
+        evaluate = entry.evaluate
         return _TwoCard(
             "default",
-            module.DEFAULT,
-            lambda first, second, _: _lines(module.evaluate(first, second)),
+            entry.paytables["default"],
+            lambda first, second, _: evaluate(SideContext(cards=(first, second))).lines,
             notes=(
                 "633a.13 prints no paytable: the module's DEFAULT placeholder is analysed, not "
                 "a filed paytable",

@@ -22,50 +22,18 @@ from fractions import Fraction
 from math import sqrt
 from typing import Any, Final
 
+from tablegames.blackjack.side.registry import NAMES, PROGRESSIVE_NAMES, REGISTRY, Reads
 from tablegames.core.errors import WagerError
 from tablegames.core.paytable import Paytable, PaytableLine
 
-WAGERS: Final = (
-    "lucky_ladies",
-    "match_the_dealer",
-    "in_between",
-    "royal_match_21",
-    "bet_the_set_21",
-    "kings_bounty",
-    "super_match",
-    "bad_beat",
-    "three_card_poker",
-    "hit_and_run",
-    "straight_jack",
-    "house_money",
-    "ez_bust",
+# The wagers and the cards each reads, from the registry (633a.6(e)(1)-(12), 633b.16).
+WAGERS: Final = NAMES
+TWO_CARD: Final = tuple(wager.name for wager in REGISTRY if wager.reads is Reads.PLAYER_TWO)
+WITH_UP_CARD: Final = tuple(
+    wager.name for wager in REGISTRY if wager.reads is Reads.PLAYER_TWO_AND_UP_CARD
 )
-TWO_CARD: Final = (
-    "lucky_ladies",
-    "royal_match_21",
-    "bet_the_set_21",
-    "kings_bounty",
-    "straight_jack",
-    "house_money",
-)
-WITH_UP_CARD: Final = ("match_the_dealer", "in_between", "three_card_poker")
-PROGRESSIVE: Final = ("bad_beat", "hit_and_run")
-
-PARAGRAPHS: Final[Mapping[str, str]] = {
-    "lucky_ladies": "633a.6(e)(1), 633a.13(c)",
-    "match_the_dealer": "633a.6(e)(2), 633a.13(d)",
-    "in_between": "633a.6(e)(3), 633a.13(e)",
-    "royal_match_21": "633a.6(e)(4), 633a.13(f)",
-    "bet_the_set_21": "633a.6(e)(5), 633a.13(g)",
-    "kings_bounty": "633a.6(e)(6), 633a.13(h)",
-    "super_match": "633a.6(e)(7), 633a.13(i)",
-    "bad_beat": "633a.6(e)(8), 633a.7(o)(1), 633a.13(j)",
-    "three_card_poker": "633a.6(e)(9), 633a.13(k)",
-    "hit_and_run": "633a.6(e)(10), 633a.7(o)(2), 633a.13(l)",
-    "straight_jack": "633a.6(e)(11)",
-    "house_money": "633a.6(e)(12)",
-    "ez_bust": "633b.16",
-}
+PROGRESSIVE: Final = PROGRESSIVE_NAMES
+PARAGRAPHS: Final[Mapping[str, str]] = {wager.name: wager.citation for wager in REGISTRY}
 
 
 # --- outcomes and their distribution --------------------------------------------------------------

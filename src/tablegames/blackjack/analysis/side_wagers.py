@@ -41,9 +41,10 @@ linear in it, `house_edge(meter) = house_edge(0) - meter * P(meter line)`, and
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from math import sqrt
-from typing import Any
+from typing import Any, Final
 
 from tablegames.blackjack.analysis.side_bad_beat import (
     PLAYER_STRATEGY,
@@ -93,7 +94,7 @@ from tablegames.blackjack.analysis.side_outcomes import (
     check_decks,
 )
 from tablegames.blackjack.rules import Finding, Rules
-from tablegames.blackjack.rules.model import DECK_PAYTABLE_WAGERS, paytable_deck_finding
+from tablegames.blackjack.side.registry import Reads, side_wager
 from tablegames.core.errors import WagerError
 
 __all__ = [
@@ -149,21 +150,46 @@ def clear_caches() -> None:
 # --- every wager, and the report ------------------------------------------------------------------
 
 
+def _two_card(wager: str, rules: Rules, paytable: str | None) -> SideWagerAnalysis:
+    return two_card_lines(wager, rules, paytable=paytable)
+
+
+def _up_card(wager: str, rules: Rules, paytable: str | None) -> SideWagerAnalysis:
+    return with_up_card(wager, rules, paytable=paytable)
+
+
+def _four_card(wager: str, rules: Rules, paytable: str | None) -> SideWagerAnalysis:
+    return four_card_lines(wager, rules, paytable=paytable)
+
+
+def _dealer_bust(wager: str, rules: Rules, paytable: str | None) -> SideWagerAnalysis:
+    return ez_bust(rules, paytable=paytable)
+
+
+def _dealer_hand(wager: str, rules: Rules, paytable: str | None) -> SideWagerAnalysis:
+    return hit_and_run(rules, paytable=paytable)
+
+
+def _final_hands(wager: str, rules: Rules, paytable: str | None) -> SideWagerAnalysis:
+    return bad_beat(rules, paytable=paytable)
+
+
+# The enumeration for the cards a wager reads (the registry's `reads`; the table above).
+_ENUMERATIONS: Final[Mapping[Reads, Callable[[str, Rules, str | None], SideWagerAnalysis]]] = {
+    Reads.PLAYER_TWO: _two_card,
+    Reads.PLAYER_TWO_AND_UP_CARD: _up_card,
+    Reads.PLAYER_FOUR: _four_card,
+    Reads.DEALER_BUST: _dealer_bust,
+    Reads.DEALER_HAND: _dealer_hand,
+    Reads.FINAL_HANDS: _final_hands,
+}
+
+
 def analyse(wager: str, rules: Rules, *, paytable: str | None = None) -> SideWagerAnalysis:
     """The exact analysis of `wager` for `rules` (decks, drawing rule, side-wager options)."""
-    if wager in TWO_CARD:
-        return two_card_lines(wager, rules, paytable=paytable)
-    if wager in WITH_UP_CARD:
-        return with_up_card(wager, rules, paytable=paytable)
-    if wager == "super_match":
-        return four_card_lines(wager, rules, paytable=paytable)
-    if wager == "ez_bust":
-        return ez_bust(rules, paytable=paytable)
-    if wager == "hit_and_run":
-        return hit_and_run(rules, paytable=paytable)
-    if wager == "bad_beat":
-        return bad_beat(rules, paytable=paytable)
-    raise WagerError(f"no side wager {wager!r}: choose {', '.join(WAGERS)}")
+    if wager not in WAGERS:
+        raise WagerError(f"no side wager {wager!r}: choose {', '.join(WAGERS)}")
+    return _ENUMERATIONS[side_wager(wager).reads](wager, rules, paytable)
 
 
 def _number(value: Fraction | None) -> float | None:
@@ -178,8 +204,9 @@ def _non_pa(wager: str, paytable: str | None, decks: int, rules: Rules) -> list[
     a filed paytable; then the house rules' own non-PA options, as the main game's report does.
     """
     found: list[Finding] = []
-    if wager in DECK_PAYTABLE_WAGERS:
-        finding = paytable_deck_finding(wager, paytable, decks)
+    deck_finding = side_wager(wager).deck_finding
+    if deck_finding is not None:
+        finding = deck_finding(paytable, decks)
         if finding is not None:
             found.append(finding)
     return found + rules.non_pa()
@@ -256,7 +283,7 @@ def edge_report(
             }
             for figure in analysis.by_up_card
         ]
-    if wager == "ez_bust":
+    if side_wager(wager).reads is Reads.DEALER_BUST:
         report["by_player_hand"] = ez_bust_by_player_hand(analysed)
         report["by_player_hand_note"] = BY_PLAYER_HAND_NOTE
     if analysis.dealer_cards:

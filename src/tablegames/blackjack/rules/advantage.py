@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from tablegames.blackjack.rules.model import Rules
+from tablegames.blackjack.variation import variation_of
 
 # The exact analysis covers splits up to four hands (exact.game.MAX_EXACT_SPLIT_HANDS).
 MOST_HANDS_TABULATED: Final = 4
@@ -378,7 +379,7 @@ def _standard_warning(rules: Rules) -> EdgeWarning | None:
     cdz, basic = figures
     changes = {"decks": rules.decks, "max_hands": hands, "resplit_aces": resplit}
     changes["hit_split_aces"] = draw
-    if rules.variant == "hand_dealt":
+    if variation_of(rules).deals_face_down:
         game = "the hand-dealt game (633a.12(b))"
         source = _command("pa-hand-dealt-2deck", changes, {**_AS_WRITTEN, "decks": 2})
     else:
@@ -466,7 +467,7 @@ def _bad_beat_warning(rules: Rules) -> EdgeWarning | None:
     # The tables follow the standard game's play; a switch changes the hands finished with.
     if offer is None or rules.max_hands > MOST_HANDS_TABULATED:
         return None
-    if rules.variant not in ("standard", "hand_dealt"):
+    if not variation_of(rules).analysed_as_main_game:
         return None
     key = (rules.decks, offer.player_has_20, *_split_key(rules))
     empty_meter, meter_chance = BAD_BEAT_EMPTY_METER[key]
@@ -540,11 +541,12 @@ def player_edge_warnings(rules: Rules) -> list[EdgeWarning]:
     if rules.non_pa():
         return []  # what-if rule sets: the tables are for the rules the regulation allows
     found: list[EdgeWarning | None] = []
-    if rules.variant in ("standard", "hand_dealt"):
+    analysis = variation_of(rules).analysis
+    if analysis == "main_game":
         found.append(_standard_warning(rules))
-    elif rules.variant == "blackjack_switch":
+    elif analysis == "blackjack_switch":
         found.append(_blackjack_switch_warning(rules))
-    elif rules.variant == "switch_hands":
+    elif analysis == "switch_hands":
         found.append(_switch_hands_warning(rules))
     found.append(_bad_beat_warning(rules))
     found.append(_hit_and_run_warning(rules))

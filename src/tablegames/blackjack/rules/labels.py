@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from tablegames.blackjack.rules.model import Rules
 from tablegames.blackjack.rules.side import SideWagers
+from tablegames.blackjack.side.registry import REGISTRY
 from tablegames.core.money import format_cents
 
 # The labels of the Rules fields, in words a floorperson would use.
@@ -55,22 +56,8 @@ FIELD_LABELS: Final[Mapping[str, str]] = {
     "tie_blackjack_pays": "Switched Blackjack ties pay 1 to 2",
 }
 
-# The side wagers by the names 633a.6(e) and 633b.16 give them.
-SIDE_WAGER_LABELS: Final[Mapping[str, str]] = {
-    "lucky_ladies": "Lucky Ladies Twenty Point Bonus",
-    "match_the_dealer": "Match-the-Dealer",
-    "in_between": "In Between",
-    "royal_match_21": "Royal Match 21",
-    "bet_the_set_21": "Bet the Set 21",
-    "kings_bounty": "King's Bounty",
-    "super_match": "Super Match",
-    "bad_beat": "Bad Beat Progressive",
-    "three_card_poker": "Three Card Poker",
-    "hit_and_run": "Hit and Run Progressive",
-    "straight_jack": "Straight Jack Progressive",
-    "house_money": "House Money",
-    "ez_bust": "EZ Bust Blackjack",
-}
+# The side wagers by the names 633a.6(e) and 633b.16 give them (the registry's labels).
+SIDE_WAGER_LABELS: Final[Mapping[str, str]] = {wager.name: wager.label for wager in REGISTRY}
 
 # A side wager's options, in the order they are listed in its row.
 OPTION_LABELS: Final[Mapping[str, str]] = {

@@ -20,11 +20,12 @@ tablegames.core.errors.RulesError: decks: must be at most 8 (58 Pa. Code 633a.3(
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Final, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tablegames.blackjack.rules.side import SideWagers
+from tablegames.blackjack.variation import variation_of
 from tablegames.core.errors import RulesError
 from tablegames.core.rulesfile import Finding as Finding  # re-exported: its first home
 
@@ -247,38 +248,11 @@ class Rules(BaseModel):
             low, high = getattr(entry, "min_wager", 1), getattr(entry, "max_wager", 1)
             if low > high:
                 found.append(Finding(f"side_wagers.{name}", "minimum exceeds maximum", None))
-        # 633a.13(d), (f), (g), (i): the paytable must be one printed for the number of decks.
-        for name in DECK_PAYTABLE_WAGERS:
-            entry = getattr(offers, name)
-            if entry is None:
-                continue
-            if name == "super_match" and self.variant != "blackjack_switch":
-                found.append(
-                    Finding(
-                        "side_wagers.super_match",
-                        "is offered only at a Blackjack Switch table",
-                        "633a.6(e)(7)",
-                    )
-                )
-            finding = paytable_deck_finding(name, getattr(entry, "paytable", None), self.decks)
-            if finding is not None:
-                found.append(finding)
-        if offers.bad_beat is not None and offers.bad_beat.reset < 500_000:
-            found.append(
-                Finding(
-                    "side_wagers.bad_beat.reset",
-                    "the initial and reset amount must be at least $5,000",
-                    "633a.13(j)(2)",
-                )
-            )
-        if offers.hit_and_run is not None and offers.hit_and_run.reset < 100_000:
-            found.append(
-                Finding(
-                    "side_wagers.hit_and_run.reset",
-                    "the initial and reset amount must be at least $1,000",
-                    "633a.13(l)(2)",
-                )
-            )
+        # Each wager's own checks (side/registry.py): the paytable printed for the number of
+        # decks (633a.13(d), (f), (g), (i)), Super Match at Switch only, the progressive resets.
+        found += offers.findings(
+            decks=self.decks, switch_table=variation_of(self).offers_super_match
+        )
         if self.payout_limit is not None:
             floor = max(PAYOUT_LIMIT_FLOOR, self.max_limited_win())
             if self.payout_limit < floor:
@@ -303,22 +277,25 @@ class Rules(BaseModel):
 
     def _variant_findings(self) -> list[Finding]:
         found: list[Finding] = []
-        if self.variant == "hand_dealt":
-            if self.decks > 2:
-                found.append(
-                    Finding("decks", "a hand-dealt game uses at most two decks", "633a.12(b)(1)")
+        variation = variation_of(self)
+        if variation.max_decks is not None and self.decks > variation.max_decks:
+            found.append(
+                Finding("decks", "a hand-dealt game uses at most two decks", "633a.12(b)(1)")
+            )
+        if variation.needs_shuffling_device and self.shoe not in (
+            "batch_shuffler",
+            "continuous_shuffler",
+        ):
+            found.append(
+                Finding(
+                    "shoe",
+                    "a hand-dealt game is shuffled by an automated shuffling device",
+                    "633a.12(b)(2)",
                 )
-            if self.shoe not in ("batch_shuffler", "continuous_shuffler"):
-                found.append(
-                    Finding(
-                        "shoe",
-                        "a hand-dealt game is shuffled by an automated shuffling device",
-                        "633a.12(b)(2)",
-                    )
-                )
-        if self.variant == "switch_hands":
+            )
+        if variation.wager_increment is not None:
             for name in ("wager_unit", "min_wager"):
-                if getattr(self, name) % 500:
+                if getattr(self, name) % variation.wager_increment:
                     found.append(
                         Finding(
                             name,
@@ -326,7 +303,9 @@ class Rules(BaseModel):
                             "633c.4(b)",
                         )
                     )
-        elif self.blackjack_premium or self.tie_blackjack_pays:
+        if not variation.pays_premium_blackjacks and (
+            self.blackjack_premium or self.tie_blackjack_pays
+        ):
             found.append(
                 Finding(
                     "variant",
@@ -376,17 +355,6 @@ class Rules(BaseModel):
         return found
 
 
-# The side wagers whose paytable depends on the number of decks, in the order their findings are
-# listed: 633a.13(f) Royal Match 21, 633a.13(g) Bet the Set 21, 633a.13(d) Match-the-Dealer,
-# 633a.13(i) Super Match. (The other paytables of 633a.13 and 633b.16 name no deck count.)
-DECK_PAYTABLE_WAGERS: Final = (
-    "royal_match_21",
-    "bet_the_set_21",
-    "match_the_dealer",
-    "super_match",
-)
-
-
 def paytable_deck_finding(wager: str, paytable: str | None, decks: int) -> Finding | None:
     """The finding when `paytable` of `wager` is not one the regulation prints for `decks` decks.
 
@@ -401,43 +369,9 @@ def paytable_deck_finding(wager: str, paytable: str | None, decks: int) -> Findi
     >>> paytable_deck_finding("bet_the_set_21", "B", 2) is None
     True
     """
-    if wager == "royal_match_21" and paytable is not None:
-        single = paytable in ("A", "B")
-        if single and decks != 1:
-            return Finding(
-                "side_wagers.royal_match_21.paytable",
-                f"paytable {paytable} is for a single deck, not {decks}",
-                "633a.13(f)(1)",
-            )
-        if not single and decks == 1:
-            return Finding(
-                "side_wagers.royal_match_21.paytable",
-                f"paytable {paytable} is for multiple decks, not one",
-                "633a.13(f)(2)",
-            )
-    if wager == "bet_the_set_21" and paytable is not None:
-        # 633a.13(g)(1)-(3): A one deck, B two decks, C and D four or more; none for three.
-        allowed = {1: ("A",), 2: ("B",)}.get(decks, ("C", "D") if decks >= 4 else ())
-        if paytable not in allowed:
-            return Finding(
-                "side_wagers.bet_the_set_21.paytable",
-                f"paytable {paytable} does not fit {decks} decks "
-                f"(allowed: {', '.join(allowed) or 'none'})",
-                "633a.13(g)",
-            )
-    if wager in ("match_the_dealer", "super_match"):
-        # 633a.13(d)(1)-(2), 633a.13(i)(1)-(2): one paytable for six decks, one for eight.
-        paragraph = "633a.13(d)" if wager == "match_the_dealer" else "633a.13(i)"
-        if decks not in (6, 8):
-            return Finding(
-                f"side_wagers.{wager}",
-                f"the paytables are for six or eight decks, not {decks}",
-                paragraph,
-            )
-        if paytable is not None and paytable != f"{decks}-deck":
-            return Finding(
-                f"side_wagers.{wager}",
-                f"the {paytable} paytable is not the one for {decks} decks",
-                f"{paragraph}({1 if decks == 6 else 2})",
-            )
-    return None
+    # The deck table is each wager's own (side/registry.py); imported here, not at the top,
+    # because the registry reads the side-wager models of this package.
+    from tablegames.blackjack.side.registry import NAMES, side_wager
+
+    deck_finding = side_wager(wager).deck_finding if wager in NAMES else None
+    return None if deck_finding is None else deck_finding(paytable, decks)

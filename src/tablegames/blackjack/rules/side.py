@@ -17,6 +17,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tablegames.core.rulesfile import Finding
+
 # Strict types, as in the Rules model: "6" is not a number, "yes" and 1 are not booleans.
 _FROZEN = ConfigDict(frozen=True, extra="forbid", strict=True)
 
@@ -142,3 +144,24 @@ class SideWagers(BaseModel):
 
     def offered(self) -> list[str]:
         return [name for name in type(self).model_fields if getattr(self, name) is not None]
+
+    def findings(self, *, decks: int, switch_table: bool) -> list[Finding]:
+        """Each offered wager's own checks, as its registry entry states them: the paytable
+        printed for the number of decks (633a.13(d), (f), (g), (i)), Super Match at a
+        Blackjack Switch table only (633a.6(e)(7)), the progressive resets (633a.13(j)(2),
+        (l)(2)).
+
+        >>> [f.paragraph for f in SideWagers.model_validate({"super_match": {}}).findings(
+        ...     decks=6, switch_table=False)]
+        ['633a.6(e)(7)']
+        """
+        # Imported here: the registry reads this module's models, so it cannot come first.
+        from tablegames.blackjack.side.registry import CHECK_ORDER, RulesFacts
+
+        facts = RulesFacts(decks=decks, switch_table=switch_table)
+        found: list[Finding] = []
+        for wager in CHECK_ORDER:
+            entry = getattr(self, wager.name)
+            if entry is not None:
+                found += wager.findings(entry, facts)
+        return found

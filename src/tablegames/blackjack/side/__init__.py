@@ -4,6 +4,10 @@ One module per wager, named as in the regulation. Each `evaluate` reads cards an
 paytable line(s) that win (nothing when the wager loses); `paytable.SideResult` turns lines into
 an amount in integer cents. Nothing here touches a table, a shoe or a meter.
 
+`registry` is what the rest of the code asks: one `SideWager` per wager (names, paragraphs,
+settlement timing, paytables and the deck counts they suit, its own rules checks) with one
+`evaluate(SideContext) -> SideResult` for every wager, built on the modules below.
+
 | module | wager | paragraphs |
 | --- | --- | --- |
 | lucky_ladies | Lucky Ladies Twenty Point Bonus | 633a.6(e)(1), 633a.7(g)(1), 633a.13(c) |
@@ -18,5 +22,7 @@ an amount in integer cents. Nothing here touches a table, a shoe or a meter.
 | hit_and_run | Hit and Run Progressive | 633a.6(e)(10), 633a.7(o)(2), 633a.13(l) |
 | straight_jack | Straight Jack Progressive (no paytable printed) | 633a.6(e)(11) |
 | house_money | House Money (no paytable printed) | 633a.6(e)(12) |
+| ez_bust | EZ Bust Blackjack | 633b.16 |
+| registry | every wager above as one record, one evaluate signature | 633a.6(e), 633b.16 |
 | sharing | capped and progressive amounts shared among winners | 633a.13(m), 633a.7(o) |
 """

@@ -1,0 +1,74 @@
+"""What one round holds: the boxes, the dealer's cards, the shoe, the side wagers and the event
+log. The `Round` (the players' decisions) and the `Dealer` (633a.7(h), (l)-(r)) both act on one
+`RoundState`, handed to each explicitly, instead of sharing attributes by name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tablegames.blackjack import settlement
+from tablegames.blackjack.events import Event, WagerSettled
+from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.sidebook import SideBook
+from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement
+from tablegames.blackjack.variation import Variation
+from tablegames.core.cards import Card
+from tablegames.core.cardsource import CardSource
+
+
+@dataclass(slots=True, kw_only=True)
+class RoundState:
+    """The mutable state of a round. `rules` and `variation` are fixed for the round."""
+
+    rules: Rules
+    variation: Variation
+    shoe: CardSource
+    boxes: list[BoxState]
+    side: SideBook
+    events: list[Event] = field(default_factory=list)
+    dealer_cards: list[Card] = field(default_factory=list)
+    hole_revealed: bool = False
+    dealer_checked: bool = False  # 633a.7(h): the card reader has read the hole card
+    cards_handed_back: bool = False  # 633a.7(s): the cards are in the discard rack
+
+    def log(self, event: Event) -> None:
+        self.events.append(event)
+
+    def emit(self, settlements: list[Settlement], *, counterclockwise: bool = False) -> None:
+        """Log settlements in the order the Rules Submission designates (633a.7(r)); the
+        optional wagers of 633a.7(g) go box by box counterclockwise instead."""
+        if counterclockwise:
+            ordered = sorted(settlements, key=lambda item: (-item.box, -item.hand))
+        else:
+            ordered = settlement.in_settlement_order(settlements, self.rules)
+        for item in ordered:
+            self.log(
+                WagerSettled(
+                    box=item.box,
+                    hand=item.hand,
+                    wager=item.wager,
+                    stake=item.stake,
+                    returned=item.returned,
+                    outcome=item.outcome,
+                    paragraph=item.paragraph,
+                    line=item.line,
+                    player=next(box.wager.player for box in self.boxes if box.number == item.box),
+                )
+            )
+
+    def all_hands(self) -> list[tuple[BoxState, int, HandState]]:
+        return [(box, index, hand) for box in self.boxes for index, hand in enumerate(box.hands)]
+
+    def hands_with(self, status: HandStatus) -> list[tuple[BoxState, int, HandState]]:
+        return [item for item in self.all_hands() if item[2].status is status]
+
+    def table_cards(self) -> list[Card]:
+        """Every card on the layout (dealer and boxes) not yet returned to the discard rack."""
+        if self.cards_handed_back:
+            return []
+        cards = list(self.dealer_cards)
+        for box in self.boxes:
+            cards += box.switch_cards + box.discarded
+            for hand in box.hands:
+                cards.extend(hand.cards)
+        return cards
