@@ -29,7 +29,7 @@ from tablegames.blackjack.events import (
 )
 from tablegames.blackjack.replay import replay, replay_rounds
 from tablegames.blackjack.rules import Rules
-from tablegames.blackjack.shoe import ShoeCut, ShoeShuffled
+from tablegames.blackjack.shoe_steps import ShoeCut, ShoeShuffled
 from tablegames.blackjack.table import Table
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.errors import ScenarioError

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablegames.blackjack.rules import Rules
-from tablegames.blackjack.shoe import ShoeShuffled, make_shoe
+from tablegames.blackjack.shoe import make_shoe
+from tablegames.blackjack.shoe_steps import ShoeShuffled
 from tablegames.blackjack.table import Table
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import standard_deck

@@ -29,7 +29,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from tablegames.blackjack.shoe import SHOE_STEP_TYPES, CardBurned
+from tablegames.blackjack.shoe_steps import SHOE_STEP_TYPES, CardBurned
 from tablegames.core.errors import ScenarioError
 from tablegames.core.events import Event, read_event
 from tablegames.core.rulesfile import rules_digest

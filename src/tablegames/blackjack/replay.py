@@ -20,7 +20,8 @@ from tablegames.blackjack.actions import Action
 from tablegames.blackjack.events import CardDealt, DecisionMade, Event, RoundStarted, RulesFiled
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.rules import rules_from_mapping
-from tablegames.blackjack.shoe import ShoeCut, ShoeShuffled, ShoeStep, cut_range
+from tablegames.blackjack.shoe import cut_range
+from tablegames.blackjack.shoe_steps import ShoeCut, ShoeShuffled, ShoeStep
 from tablegames.blackjack.sidebook import Selections
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card

@@ -48,7 +48,8 @@ from tablegames.blackjack.events import (
 from tablegames.blackjack.replay import LoggedRandom, round_wagers
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.rules import Rules, rules_from_mapping
-from tablegames.blackjack.shoe import DealingShoe, ShoeStep, make_shoe
+from tablegames.blackjack.shoe import DealingShoe, make_shoe
+from tablegames.blackjack.shoe_steps import ShoeStep
 from tablegames.blackjack.sidebook import Selections, opening_meters
 from tablegames.blackjack.variation import variation_of
 from tablegames.blackjack.wagers import BoxWager
