@@ -118,6 +118,11 @@ class Table:
 
     def _merged(self, game: Round) -> list[Event]:
         """The round's events with the shoe's steps where they happened."""
+        if not self._round_steps:  # most rounds: no shoe step, only the rules to take out
+            events = list(game.events)
+            if events and isinstance(events[0], RoundStarted):
+                events[0] = replace(events[0], rules=None)
+            return events
         at: dict[int, list[ShoeStep]] = {}
         for anchor, step in self._round_steps:
             at.setdefault(anchor, []).append(step)

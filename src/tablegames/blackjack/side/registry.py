@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 from typing import Final, Literal, TypeVar
 
 from pydantic import BaseModel
@@ -658,11 +659,13 @@ def side_wager(name: str) -> SideWager:
         ) from None
 
 
+@cache  # asked at every settlement step of every round; the registry never changes
 def settled_at(timing: Timing) -> tuple[SideWager, ...]:
     """The wagers usually settled at `timing`, in the registry's order."""
     return tuple(wager for wager in REGISTRY if wager.timing is timing)
 
 
+@cache
 def waiting_until(timing: Timing) -> tuple[SideWager, ...]:
     """The wagers some of whose hands wait until `timing`, in the registry's order."""
     return tuple(w for w in REGISTRY if w.waits is not None and w.waits.timing is timing)
