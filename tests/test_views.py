@@ -306,6 +306,21 @@ def _check_no_leak(log: list[dict[str, Any]], viewer: Viewer) -> None:
             assert [index, card] in view[start]["revealed"]
 
 
+def _play_a_random_round(
+    table: Table, rules: Rules, rng: np.random.Generator, players: set[str]
+) -> Round:
+    """Deal random wagers and take random legal actions to the end; add the players seen."""
+    wagers = _wagers(rules, rng)
+    players |= {wager.player for wager in wagers}
+    game = table.deal(wagers)
+    while not game.is_complete:
+        actions = game.legal_actions()
+        action = actions[int(rng.integers(len(actions)))]
+        amount = rules.wager_unit if action in (Action.INSURANCE, Action.EZ_BUST) else None
+        game.act(action, amount)
+    return game
+
+
 @settings(
     max_examples=60,
     deadline=None,
@@ -322,14 +337,7 @@ def test_no_viewer_sees_a_card_before_it_is_revealed_to_them(
     log: list[dict[str, Any]] = []
     players: set[str] = set()
     for _ in range(3):
-        wagers = _wagers(rules, rng)
-        players |= {wager.player for wager in wagers}
-        game = table.deal(wagers)
-        while not game.is_complete:
-            actions = game.legal_actions()
-            action = actions[int(rng.integers(len(actions)))]
-            amount = rules.wager_unit if action in (Action.INSURANCE, Action.EZ_BUST) else None
-            game.act(action, amount)
+        game = _play_a_random_round(table, rules, rng, players)
         log += [event.to_json() for event in game.events]
     for viewer in (HOUSE, SPECTATOR, *map(Viewer.player, sorted(players))):
         _check_no_leak(log, viewer)
@@ -353,14 +361,7 @@ def test_no_viewer_sees_a_card_of_the_tables_stream_before_it_is_revealed(
     table = Table(rules, random=SeededRandom.from_seed(seed))
     players: set[str] = set()
     for _ in range(4):
-        wagers = _wagers(rules, rng)
-        players |= {wager.player for wager in wagers}
-        game = table.deal(wagers)
-        while not game.is_complete:
-            actions = game.legal_actions()
-            action = actions[int(rng.integers(len(actions)))]
-            amount = rules.wager_unit if action in (Action.INSURANCE, Action.EZ_BUST) else None
-            game.act(action, amount)
+        _play_a_random_round(table, rules, rng, players)
     log = [event.to_json() for event in table.events]
     burns = [index for index, event in enumerate(log) if event["event"] == "card_burned"]
     for viewer in (HOUSE, SPECTATOR, *map(Viewer.player, sorted(players))):
