@@ -13,6 +13,7 @@ import time
 import tracemalloc
 
 from tablegames.blackjack.actions import Action
+from tablegames.blackjack.hand import card_points
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.table import Table
@@ -30,9 +31,9 @@ def choose(game: Round) -> Action:
         return Action.DECLINE
     hand = game.box(turn.box).hands[turn.hand]
     total, soft = hand.points
-    up = game.up_card.value if not game.up_card.is_ace else 11
-    pair = len(hand.cards) == 2 and hand.cards[0].value == hand.cards[1].value
-    if pair and hand.cards[0].value in (1, 8) and Action.SPLIT in legal:
+    up = card_points(game.up_card) if not game.up_card.is_ace else 11
+    pair = len(hand.cards) == 2 and card_points(hand.cards[0]) == card_points(hand.cards[1])
+    if pair and card_points(hand.cards[0]) in (1, 8) and Action.SPLIT in legal:
         return Action.SPLIT
     if total == 16 and up == 10 and not soft and Action.SURRENDER in legal:
         return Action.SURRENDER

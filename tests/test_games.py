@@ -35,6 +35,16 @@ def test_each_game_module_implements_the_protocol_and_agrees_with_its_entry(game
     assert list(game.presets()), "every game ships at least one preset"
 
 
+@pytest.mark.parametrize("game_id", game_ids())
+def test_each_entry_names_its_cli_module_and_the_commands_it_adds(game_id: str) -> None:
+    # The CLI imports `entry.cli`, which registers `cli_commands` (tests/test_cli_registry.py).
+    assert entry(game_id).cli == f"tablegames.cli.{game_id}_commands"
+    commands = find_game(game_id).cli_commands
+    assert isinstance(commands, tuple)
+    assert commands
+    assert all(isinstance(name, str) for name in commands)
+
+
 def test_an_unknown_game_is_refused_with_the_games_named() -> None:
     with pytest.raises(ScenarioError, match="no game 'poker': the games are blackjack, craps"):
         find_game("poker")

@@ -138,3 +138,47 @@ def test_the_checks_see_the_layout() -> None:
     for folder in ("core", "reports", "ui", "cli", "blackjack", "craps"):
         assert (SRC / folder / "__init__.py").is_file(), folder
     assert any(name.startswith("rich") for path in _modules(SRC / "ui") for name in _imports(path))
+
+
+def _game_id_comparisons(tree: ast.AST, game_ids: set[str]) -> list[int]:
+    """Lines comparing something with a game id written as a string: `== "craps"`,
+    `in ("blackjack", ...)`."""
+
+    def names_a_game(node: ast.expr) -> bool:
+        if isinstance(node, ast.Constant):
+            return node.value in game_ids
+        if isinstance(node, ast.Tuple | ast.List | ast.Set):
+            return any(names_a_game(item) for item in node.elts)
+        return False
+
+    return [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Compare) and any(map(names_a_game, [node.left, *node.comparators]))
+    ]
+
+
+def test_the_shared_cli_never_branches_on_a_game() -> None:
+    # `play`, `edge` and the app find a game in the registry; only a game's own CLI module
+    # (`GameEntry.cli`) may say its id, so adding a game needs no edit to the shared commands.
+    from tablegames.games import GAMES as REGISTERED
+
+    game_ids = {game.id for game in REGISTERED}
+    own = {SRC.parent / Path(*game.cli.split(".")).with_suffix(".py") for game in REGISTERED}
+    assert own
+    assert all(path.is_file() for path in own), own
+    offenders = [
+        f"{path.relative_to(SRC)}:{line}"
+        for path in _modules(SRC / "cli")
+        if path not in own
+        for line in _game_id_comparisons(ast.parse(path.read_text(encoding="utf-8")), game_ids)
+    ]
+    assert offenders == [], f"find the game in the registry (tablegames.games): {offenders}"
+
+
+def test_the_cli_check_sees_a_comparison_with_a_game_id() -> None:
+    # Guards the guard: the forms it must catch, and what it must let pass.
+    caught = 'if game == "craps":\n    pass\nok = wager in ("blackjack", "x")\n'
+    assert _game_id_comparisons(ast.parse(caught), {"blackjack", "craps"}) == [1, 3]
+    passed = 'if game not in game_ids():\n    pass\nname = "craps"\nok = x == "poker"\n'
+    assert _game_id_comparisons(ast.parse(passed), {"blackjack", "craps"}) == []

@@ -43,6 +43,9 @@ class GameEntry:
     chapters: tuple[str, ...]
     module: str  # the module whose `GAME` implements `tablegames.core.table.GameModule`
     scenario: ScenarioFormat
+    # The game's command-line module (the contract: `tablegames.cli.games_commands`): imported
+    # by `tablegames.cli`, it registers the game's own commands and answers `play` and `edge`.
+    cli: str
 
     def game(self) -> GameModule:
         """The game's table-protocol module, imported on first use."""
@@ -65,6 +68,7 @@ GAMES: tuple[GameEntry, ...] = (
             runner="tablegames.blackjack.scenario:run_scenario",
             command="tablegames round",
         ),
+        cli="tablegames.cli.blackjack_commands",
     ),
     GameEntry(
         id="craps",
@@ -76,6 +80,7 @@ GAMES: tuple[GameEntry, ...] = (
             runner="tablegames.craps.scenario:run_roll_scenario",
             command="tablegames roll",
         ),
+        cli="tablegames.cli.craps_commands",
     ),
 )
 _BY_ID = {game.id: game for game in GAMES}

@@ -37,13 +37,19 @@ from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card, parse_cards
 
+
+def _points(card: Card) -> int:
+    """633a.3(e), derived here from the rank alone: faces count 10, the ace 1."""
+    return min(int(card.rank), 10)
+
+
 POINT_VALUES = 10  # ace, 2, ..., 9, ten-value: the analysis' ranks 0-9
 _NAMES = "A23456789T"
 
 
 def point_index(card: Card) -> int:
     """The analysis' rank of a card: 0 for an ace to 9 for a ten-value."""
-    return card.value - 1
+    return _points(card) - 1
 
 
 def shoe_cards(text: str) -> list[Card]:

@@ -38,6 +38,12 @@ from tablegames.core.cards import Card, Suit, parse_cards, standard_deck
 from tablegames.core.errors import RulesError
 from tests.analysis.side_helpers import Table, _key
 
+
+def _points(card: Card) -> int:
+    """633a.3(e), derived here from the rank alone: faces count 10, the ace 1."""
+    return min(int(card.rank), 10)
+
+
 Shoe = tuple[list[Card], list[int]]
 
 
@@ -50,14 +56,14 @@ def _physical_shoe(keep: Callable[[Card], bool]) -> Shoe:
 def _point_counts(cards: Sequence[Card], counts: Sequence[int]) -> tuple[int, ...]:
     totals = [0] * 10
     for card, count in zip(cards, counts, strict=True):
-        totals[card.value - 1] += count
+        totals[_points(card) - 1] += count
     return tuple(totals)
 
 
 def _ranks(hand: Sequence[Card]) -> list[int]:
     counts = [0] * 10
     for card in hand:
-        counts[card.value - 1] += 1
+        counts[_points(card) - 1] += 1
     return counts
 
 
@@ -69,12 +75,14 @@ class _Player:
         self._later: dict[tuple[tuple[int, ...], int, bool], int] = {}
 
     def first(self, hand: Sequence[Card], up: Card) -> str:
-        options = two_card_options(self.game, hand[0].value - 1, hand[1].value - 1, up.value - 1)
+        options = two_card_options(
+            self.game, _points(hand[0]) - 1, _points(hand[1]) - 1, _points(up) - 1
+        )
         return max(options, key=lambda name: options[name])
 
     def later(self, hand: Sequence[Card], up: Card, *, may_double: bool) -> int:
         """0 stand, 1 hit, 2 double."""
-        key = (tuple(_ranks(hand)), up.value - 1, may_double)
+        key = (tuple(_ranks(hand)), _points(up) - 1, may_double)
         if key not in self._later:
             table = self.game.table
             index = table.find(list(key[0]))
@@ -170,14 +178,14 @@ def _bad_beat_brute(
             draw(weight, lambda card, ways: plays([*hand, card], dealer, ways, False))
 
     def split(pair: Card, dealer: list[Card], weight: int, hands: int) -> None:
-        most = rules.max_hands if pair.value != 1 or rules.resplit_aces else 2
+        most = rules.max_hands if _points(pair) != 1 or rules.resplit_aces else 2
 
         def second(card: Card, ways: int) -> None:
-            if card.value == pair.value and hands < most:
+            if _points(card) == _points(pair) and hands < most:
                 removed[0] += 1  # 633a.11(c): split off to a new hand
                 split(pair, dealer, ways, hands + 1)
                 removed[0] -= 1
-            elif pair.value == 1 and not rules.hit_split_aces:
+            elif _points(pair) == 1 and not rules.hit_split_aces:
                 finished([pair, card], dealer, ways)
             else:
                 plays([pair, card], dealer, ways, rules.double_after_split)
@@ -294,7 +302,7 @@ def test_633a_13_j_1_magic_card_against_two_decks_of_physical_cards() -> None:
     for i, first in enumerate(shoe):
         for j, second in enumerate(shoe):
             if i != j:
-                pair = first.value - 1 if first.value == second.value else -1
+                pair = _points(first) - 1 if _points(first) == _points(second) else -1
                 ways[pair][0] += 1
                 ways[pair][1] += len({first, second})  # the system's cards that match
     for pair, (deals, matches) in ways.items():

@@ -28,6 +28,12 @@ from tablegames.blackjack.side import (
 from tablegames.core.cards import Card, Suit, parse_cards, standard_deck
 from tests.analysis.side_helpers import _key, _lines
 
+
+def _points(card: Card) -> int:
+    """633a.3(e), derived here from the rank alone: faces count 10, the ace 1."""
+    return min(int(card.rank), 10)
+
+
 # --- the dealer's draws: brute force --------------------------------------------------------------
 
 ONE_PER_VALUE = parse_cards(["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS"])
@@ -56,7 +62,7 @@ SHOES: dict[str, Callable[[], tuple[list[Card], list[int]]]] = {
 def _point_counts(cards: Sequence[Card], counts: Sequence[int]) -> tuple[int, ...]:
     totals = [0] * 10
     for card, count in zip(cards, counts, strict=True):
-        totals[card.value - 1] += count
+        totals[_points(card) - 1] += count
     return tuple(totals)
 
 
@@ -75,7 +81,7 @@ def _dealer_draws(
     """Every draw sequence to the dealer's final hand (633a.7(m)), weighted by the physical
     cards it can be: out[point values drawn, in order] += ways."""
     if len(hand) >= 2 and not dealer_must_draw(hand, hits_soft_17=h17):
-        out[tuple(card.value for card in hand)] += weight
+        out[tuple(_points(card) for card in hand)] += weight
         return
     for index, card in enumerate(cards):
         if left[index]:
@@ -92,7 +98,7 @@ def _read_dealer(hand: Sequence[Card]) -> DealerKey:
     (633b.16(f): a bust having drawn a third card or more))."""
     final = (len(hand), points(hand).total, is_blackjack(hand, from_split=False))
     hit = _key(_lines(hit_and_run.evaluate(hand)))
-    return hand[0].value, final, hit, len(hand) >= 3 and points(hand).total > 21
+    return _points(hand[0]), final, hit, len(hand) >= 3 and points(hand).total > 21
 
 
 @cache

@@ -18,6 +18,12 @@ from tablegames.blackjack.analysis.switch_games import blackjack_switch, seen_co
 from tablegames.blackjack.rules import Rules
 from tablegames.core.cards import Card, Suit, standard_deck
 
+
+def _points(card: Card) -> int:
+    """633a.3(e), derived here from the rank alone: faces count 10, the ace 1."""
+    return min(int(card.rank), 10)
+
+
 SWITCH: dict[str, Any] = {"decks": 1, "variant": "blackjack_switch", "max_hands": 1}
 HANDS: dict[str, Any] = {
     "decks": 1,
@@ -70,11 +76,11 @@ def test_633c_4_i_2_i_seen_colours_equal_one_deck_of_physical_cards(
     tally: defaultdict[tuple[int, Fraction], int] = defaultdict(int)
     dealt = 0
     for up_card, one, two in itertools.permutations(deck, 3):
-        if (up_card.value - 1, one.value - 1, two.value - 1) != (up, first, second):
+        if (_points(up_card) - 1, _points(one) - 1, _points(two) - 1) != (up, first, second):
             continue
         rest = [card for card in deck if card not in (up_card, one, two)]
-        aces = [card for card in rest if card.value == 1]
-        tens = [card for card in rest if card.value == 10]
+        aces = [card for card in rest if _points(card) == 1]
+        tens = [card for card in rest if _points(card) == 10]
         same = sum(_red(ace) == _red(ten) for ace in aces for ten in tens)
         natural = {first, second} == {ACE, TEN}
         tally[(int(natural and _red(one) == _red(two)), Fraction(same, len(aces) * len(tens)))] += 1

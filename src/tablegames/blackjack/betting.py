@@ -47,8 +47,10 @@ class BettingWindow:
         which any accepted set survives (each player's boxes, taken in order, stay adjacent
         and within the limit at every step)."""
         window = cls(rules)
+        # validate_box_wagers ran every check `place` runs, on the whole set; placing in box
+        # order cannot fail a step (a player's adjacent boxes stay adjacent at each prefix).
         for wager in validate_box_wagers(wagers, rules):
-            window.place(wager)
+            window._bets[wager.box] = wager
         return window
 
     @property

@@ -16,7 +16,7 @@ from tablegames.blackjack.events import (
     HoleCardRevealed,
     RoundCompleted,
 )
-from tablegames.blackjack.hand import is_blackjack, points
+from tablegames.blackjack.hand import is_blackjack, is_ten_value, points
 from tablegames.blackjack.round_state import RoundState
 from tablegames.blackjack.state import HandStatus, Settlement
 
@@ -35,7 +35,7 @@ class Dealer:
 
     def up_card_ace_or_ten(self) -> bool:
         up = self.state.dealer_cards[0]
-        return up.is_ace or up.is_ten_value
+        return up.is_ace or is_ten_value(up)
 
     # --- 633a.7(f): the dealer's cards -------------------------------------------------------
 

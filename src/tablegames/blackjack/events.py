@@ -25,8 +25,8 @@ player of the box from `events_from_json`, which reads a whole log.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from tablegames.blackjack.shoe_steps import SHOE_STEP_TYPES, CardBurned
@@ -107,7 +107,7 @@ class RoundStarted(Event):
         return {int(box[0]): str(box[1]) for box in self.boxes}
 
 
-# The engine logs one shared, read-only rules record per Rules (round._rules_record): hashing it
+# The engine logs one shared, read-only rules record per Rules (opening._rules_record): hashing it
 # once per record, not once per round, keeps the digest off the simulator's path.
 _DIGESTS: dict[int, tuple[Mapping[str, Any], str]] = {}
 
@@ -371,11 +371,3 @@ class BlackjackSight:
 
 
 BLACKJACK_SIGHT = BlackjackSight()
-
-
-def with_player(event: Event, player_of: Callable[[int], str]) -> Event:
-    """A money event with its box's player filled in (money events name the player); any
-    other event, or one that names its player already, unchanged."""
-    if isinstance(event, WagerPlaced | WagerSettled) and not event.player:
-        return replace(event, player=player_of(event.box))
-    return event

@@ -331,6 +331,10 @@ class BlackjackGame:
     def chapters(self) -> tuple[str, ...]:
         return ("633a", "633b", "633c")
 
+    @property
+    def cli_commands(self) -> tuple[str, ...]:
+        return ("round", "rules", "strategy", "report")
+
     def presets(self) -> tuple[str, ...]:
         return tuple(preset_names())
 

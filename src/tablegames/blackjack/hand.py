@@ -17,7 +17,26 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from tablegames.blackjack.drawing import dealer_draws
-from tablegames.core.cards import Card
+from tablegames.core.cards import Card, Rank
+
+# 633a.3(e)(1)-(2): 2 to 10 count their face value; jack, queen and king count 10; the ace
+# counts 1 here and 11 where the hand allows it (633a.3(e)(3), `points`). Indexed by rank.
+_RANK_POINTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
+def card_points(card: Card) -> int:
+    """A card's point value with the ace as 1 (633a.3(e)).
+
+    >>> from tablegames.core.cards import Card
+    >>> card_points(Card.parse("QH")), card_points(Card.parse("AS")), card_points(Card.parse("7D"))
+    (10, 1, 7)
+    """
+    return _RANK_POINTS[card.rank]
+
+
+def is_ten_value(card: Card) -> bool:
+    """A ten, jack, queen or king: the cards that count 10 (633a.3(e)(2))."""
+    return card.rank >= Rank.TEN
 
 
 class Points(NamedTuple):
@@ -32,7 +51,7 @@ def points(cards: Sequence[Card]) -> Points:
     hard = 0
     has_ace = False
     for card in cards:
-        hard += card.value
+        hard += _RANK_POINTS[card.rank]
         has_ace = has_ace or card.is_ace
     # 633a.3(e)(3): at most one ace can count 11; it does when that keeps the total at 21 or less.
     if has_ace and hard + 10 <= 21:
@@ -48,8 +67,8 @@ def is_blackjack(cards: Sequence[Card], *, from_split: bool) -> bool:
         not from_split
         and len(cards) == 2
         and (
-            (cards[0].is_ace and cards[1].is_ten_value)
-            or (cards[1].is_ace and cards[0].is_ten_value)
+            (cards[0].is_ace and cards[1].rank >= Rank.TEN)
+            or (cards[1].is_ace and cards[0].rank >= Rank.TEN)
         )
     )
 

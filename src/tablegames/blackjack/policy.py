@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from tablegames.blackjack.actions import Action, Turn
-from tablegames.blackjack.hand import points
+from tablegames.blackjack.hand import card_points, points
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.strategy_chart import PAIR_CODES, TOTAL_CODES, StrategyChart
 from tablegames.core.cards import Card
@@ -151,7 +151,8 @@ def up_card_column(card: Card) -> str:
     """The chart column of an up card: `2`-`9`, `T` for any ten-value card, `A`."""
     if card.is_ace:
         return "A"
-    return "T" if card.value == 10 else str(card.value)
+    value = card_points(card)
+    return "T" if value == 10 else str(value)
 
 
 class ChartPolicy:
@@ -180,7 +181,7 @@ class ChartPolicy:
         up = up_card_column(view.up_card)
         cards = view.cards
         choices: list[Action] = []
-        if len(cards) == 2 and cards[0].value == cards[1].value:
+        if len(cards) == 2 and card_points(cards[0]) == card_points(cards[1]):
             # 633a.11(a): two cards of identical value, e.g. a king and a ten, form a pair.
             rank = "A" if cards[0].is_ace else up_card_column(cards[0])
             choices += PAIR_CODES[self.chart.pair_code(rank, up)]

@@ -7,6 +7,7 @@ These are pure functions of the house rules and the hand, so `legal_actions`, `v
 from __future__ import annotations
 
 from tablegames.blackjack.actions import Action
+from tablegames.blackjack.hand import card_points
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.state import BoxState, HandState, HandStatus, initial_hands
 from tablegames.blackjack.variation import variation_of
@@ -184,7 +185,7 @@ def _double_refusal(rules: Rules, hand: HandState, amount: int | None) -> Illega
 
 
 def _split_refusal(rules: Rules, box: BoxState, hand: HandState) -> IllegalActionError | None:
-    if len(hand.cards) != 2 or hand.cards[0].value != hand.cards[1].value:
+    if len(hand.cards) != 2 or card_points(hand.cards[0]) != card_points(hand.cards[1]):
         return IllegalActionError(
             "only two cards of identical value may be split", paragraph="633a.11(a)"
         )

@@ -32,7 +32,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, auto
 from fractions import Fraction
-from functools import lru_cache
 
 from tablegames.blackjack import settlement, variants
 from tablegames.blackjack.actions import (
@@ -48,20 +47,13 @@ from tablegames.blackjack.betting import BettingWindow
 from tablegames.blackjack.dealer import Dealer
 from tablegames.blackjack.decisions import decision_paragraph, stake_required
 from tablegames.blackjack.events import (
-    EVERYONE,
-    HOUSE,
-    PLAYER,
-    CardDealt,
-    CardsSwitched,
     DecisionMade,
     Event,
     HandCompleted,
-    RoundStarted,
-    WagerPlaced,
     WagerSettled,
-    with_player,
 )
-from tablegames.blackjack.hand import Points, points
+from tablegames.blackjack.hand import Points, card_points, points
+from tablegames.blackjack.opening import open_round, place_side
 from tablegames.blackjack.refusals import (
     ez_bust_refusal,
     max_insurance,
@@ -72,9 +64,10 @@ from tablegames.blackjack.round_state import RoundState
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sidebook import Selections, SideBook, opening_meters
 from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement
+from tablegames.blackjack.switching import switch_hands, switch_second_cards
 from tablegames.blackjack.triads import DecisionTriads
 from tablegames.blackjack.variation import variation_of
-from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE, BoxWager
+from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card
 from tablegames.core.cardsource import CardSource
 from tablegames.core.errors import IllegalActionError
@@ -100,12 +93,18 @@ class Round(DecisionTriads):
         *,
         rules: Rules,
         shoe: CardSource,
-        wagers: Sequence[BoxWager],
+        wagers: Sequence[BoxWager] | BettingWindow,
         meters: Mapping[str, int] | None = None,
         selections: Selections | None = None,
     ) -> None:
         # 633a.6(c): every wager goes down in the betting window, which closes before the deal.
-        ordered = BettingWindow.all_at_once(rules, wagers).close()
+        # Given the wagers, the round opens the window with all of them at once.
+        window = (
+            wagers
+            if isinstance(wagers, BettingWindow)
+            else BettingWindow.all_at_once(rules, wagers)
+        )
+        ordered = window.close()
         self.rules = rules
         self.variation = variation_of(rules)
         boxes = [BoxState(wager=wager) for wager in ordered]
@@ -333,69 +332,21 @@ class Round(DecisionTriads):
         box = self.state.boxes[self._box_index]
         box.switched = action is Action.SWITCH
         self._answered.add(self._box_index)
-        self._switch_hands(box)
+        switch_hands(self.state, box)
 
     def _answer_blackjack_switch(self, turn: Turn, action: Action, amount: int | None) -> None:
         box = self.state.boxes[self._box_index]
         box.switched = action is Action.SWITCH
         self._answered.add(self._box_index)
         if box.switched:
-            self._switch_second_cards(box)
-
-    def _switch_hands(self, box: BoxState) -> None:
-        """633c.4(f): play the two face-up cards, or discard them and play the switch cards."""
-        hand = box.hands[0]
-        if box.switched:
-            # 633c.4(f)(2): the face-up cards go to the discard rack, the switch cards face up.
-            box.discarded += hand.cards
-            hand.cards = box.switch_cards
-            paragraph = "633c.4(f)(2)"
-        else:
-            # 633c.4(f)(1): the switch cards go to the discard rack unexposed.
-            box.discarded += box.switch_cards
-            paragraph = "633c.4(f)(1)"
-        box.switch_cards = []
-        self._log(
-            CardsSwitched(
-                box=box.number,
-                cards=tuple(str(card) for card in hand.cards),
-                switched=bool(box.switched),
-                paragraph=paragraph,
-            )
-        )
-        # 633c.4(c), (l): the ante buys the switch option and stays on the layout until the
-        # cards are dealt; the regulation pays nothing on it, so it is collected here.
-        self._emit(
-            [Settlement(box.number, 0, SWITCH_HANDS_ANTE, box.ante, 0, "lose", "633c.4(c)", None)]
-        )
-
-    def _switch_second_cards(self, box: BoxState) -> None:
-        """633a.12(a)(4): the second cards of the box's two hands change places."""
-        first, second = box.hands[0], box.hands[1]
-        first.cards[1], second.cards[1] = second.cards[1], first.cards[1]
-        for hand in (first, second):
-            hand.switched = True
-            if hand.status is HandStatus.BLACKJACK:
-                hand.status = HandStatus.OPEN  # a switched ace and ten is a 21 (633a.12(a)(5))
-        self._log(
-            CardsSwitched(
-                box=box.number,
-                cards=tuple(str(card) for hand in (first, second) for card in hand.cards),
-                switched=True,
-                paragraph="633a.12(a)(4)",
-            )
-        )
+            switch_second_cards(self.state, box)
 
     def _answer_offer(self, turn: Turn, action: Action, amount: int | None) -> None:
         box = self.state.boxes[self._box_index]
         box.offer_answered = True
         if action is Action.INSURANCE and amount is not None:
             box.insurance = amount
-            self._log(
-                WagerPlaced(
-                    box=box.number, hand=0, wager="insurance", amount=amount, paragraph="633a.8(b)"
-                )
-            )
+            self.state.placed(box.number, 0, "insurance", amount, "633a.8(b)")
         elif action is Action.EVEN_MONEY:
             hand = box.hands[0]
             # 633a.8(e): the Blackjack Wager is paid at 1 to 1 at once and the cards removed.
@@ -409,15 +360,11 @@ class Round(DecisionTriads):
             # 633b.16(c)(2): the offer on a split hand answered, play of the box resumes.
             self._phase = Phase.PLAY
         if action is Action.EZ_BUST and amount is not None:
-            self._place_side(turn.box, turn.hand, "ez_bust", amount, "633b.16(c)")
-
-    def _place_side(self, box: int, hand: int, wager: str, amount: int, paragraph: str) -> None:
-        self._log(WagerPlaced(box=box, hand=hand, wager=wager, amount=amount, paragraph=paragraph))
-        self.state.side.place(box, hand, wager, amount)
+            place_side(self.state, turn.box, turn.hand, "ez_bust", amount, "633b.16(c)")
 
     def _ez_bust_offered(self) -> bool:
         # 633b.16(c): offered after the deal only when the dealer's up card is a 2 to 6.
-        return self.rules.side_wagers.ez_bust is not None and 2 <= self.up_card.value <= 6
+        return self.rules.side_wagers.ez_bust is not None and 2 <= card_points(self.up_card) <= 6
 
     def _playing(self) -> tuple[BoxState, HandState]:
         """The box and hand a play decision is about; any decision rules out a later
@@ -439,15 +386,7 @@ class Round(DecisionTriads):
     def _double(self, turn: Turn, action: Action, amount: int | None) -> None:
         box, hand = self._playing()
         hand.double = hand.stake if amount is None else amount
-        self._log(
-            WagerPlaced(
-                box=box.number,
-                hand=self._hand_index,
-                wager="double",
-                amount=hand.double,
-                paragraph="633a.10(a)",
-            )
-        )
+        self.state.placed(box.number, self._hand_index, "double", hand.double, "633a.10(a)")
         # 633a.10(a), 633a.10(c), 633a.7(k)(2): one additional card only.
         self._deal_to(box, self._hand_index, face_up=True, paragraph="633a.10(c)")
         if hand.points.total > 21:
@@ -487,15 +426,7 @@ class Round(DecisionTriads):
                 origin=hand.origin,
             )
         )
-        self._log(
-            WagerPlaced(
-                box=box.number,
-                hand=len(box.hands) - 1,
-                wager="split",
-                amount=hand.stake,
-                paragraph="633a.11(a)",
-            )
-        )
+        self.state.placed(box.number, len(box.hands) - 1, "split", hand.stake, "633a.11(a)")
         # 633a.11(b): deal to and complete the first hand before any card to the second.
         self._deal_to(box, self._hand_index, face_up=True, paragraph="633a.11(b)")
         if self._ez_bust_offered():
@@ -524,22 +455,7 @@ class Round(DecisionTriads):
     # --- the automatic steps ------------------------------------------------------------------
 
     def _start(self) -> None:
-        self.state.shoe.begin_round()
-        self._log(
-            RoundStarted(
-                rules=_rules_record(self.rules),
-                boxes=tuple(
-                    (box.number, box.wager.player, box.wager.amount, dict(box.wager.side))
-                    for box in self.state.boxes
-                ),
-                meters=dict(self.state.side.meters),
-                selections=self.state.side.selections.to_json(),
-                paragraph="633a.6(c)",
-            )
-        )
-        for box in self.state.boxes:
-            self._place_wagers(box)
-        self._deal()
+        open_round(self.state, self.dealer)
         if any(box.ante for box in self.state.boxes):
             # 633c.4(f): before any other card, counterclockwise from the dealer's right.
             self._phase = Phase.SWITCH_HANDS
@@ -547,71 +463,6 @@ class Round(DecisionTriads):
             self._advance()
             return
         self._after_the_deal()
-
-    def _place_wagers(self, box: BoxState) -> None:
-        # 633a.6(c)-(d), 633a.12(a)(1): one Blackjack Wager, two equal ones at Blackjack Switch.
-        for index in range(self.variation.hands_per_box):
-            self._log(
-                WagerPlaced(
-                    box=box.number,
-                    hand=index,
-                    wager="blackjack",
-                    amount=box.wager.amount,
-                    paragraph="633a.12(a)(1)" if index else "633a.6(d)",
-                )
-            )
-            box.hands.append(HandState(cards=[], stake=box.wager.amount, origin=index))
-        for name, stake in box.wager.side.items():
-            if name == SWITCH_HANDS_ANTE:
-                box.ante = stake
-                self._log(
-                    WagerPlaced(
-                        box=box.number, hand=0, wager=name, amount=stake, paragraph="633c.4(c)"
-                    )
-                )
-                continue
-            # 633a.6(c), 633a.6(e): side wagers go down with the Blackjack Wager.
-            self._place_side(box.number, 0, name, stake, "633a.6(e)")
-
-    def _deal(self) -> None:
-        before = self.rules.switch_cards_dealt == "before"
-        if before:
-            self._deal_switch_cards("633c.4(d)")
-        # 633a.7(f): clockwise from the dealer's left, a card to each box (to each of its hands
-        # at Blackjack Switch, 633a.12(a)(3)), the dealer's up card, a second card to each box,
-        # then the dealer's hole card face down. 633a.12(b)(5): dealt from the hand, the
-        # players' cards go face down.
-        face_up = not self.variation.deals_face_down
-        hands = self.variation.hands_per_box
-        for round_of_cards, (box_paragraph, dealer_face_up) in enumerate(_DEAL_STEPS):
-            for box in self.state.boxes:
-                for index in range(hands):
-                    self._deal_to(box, index, face_up=face_up, paragraph=box_paragraph)
-            self.dealer.deal_card(
-                face_up=dealer_face_up, paragraph=f"633a.7(f)({2 * round_of_cards + 2})"
-            )
-        if not before:
-            self._deal_switch_cards("633c.4(j)")
-
-    def _deal_switch_cards(self, paragraph: str) -> None:
-        """633c.4(d): two switch cards face down to each box with an ante, one at a time."""
-        for _ in range(2):
-            for box in self.state.boxes:
-                if box.ante:
-                    card = self.state.shoe.draw()
-                    box.switch_cards.append(card)
-                    self._log(
-                        CardDealt(
-                            card=str(card),
-                            to="switch",
-                            box=box.number,
-                            hand=0,
-                            face_up=False,
-                            # 633c.4(f)(1)-(2): chosen unseen, discarded unexposed or turned up.
-                            seen_by=HOUSE,
-                            paragraph=paragraph,
-                        )
-                    )
 
     def _after_the_deal(self) -> None:
         for box in self.state.boxes:
@@ -737,8 +588,7 @@ class Round(DecisionTriads):
         self.dealer.finish()
 
     def _log(self, event: Event) -> None:
-        # Money events name the player (the box's bet), not only the box.
-        self.state.events.append(with_player(event, lambda box: self.box(box).wager.player))
+        self.state.events.append(event)
 
     def _emit(self, settlements: list[Settlement], *, counterclockwise: bool = False) -> None:
         self.state.emit(settlements, counterclockwise=counterclockwise)
@@ -748,20 +598,7 @@ class Round(DecisionTriads):
         return box.hands[min(self._hand_index, len(box.hands) - 1)]
 
     def _deal_to(self, box: BoxState, hand: int, *, face_up: bool, paragraph: str) -> None:
-        card = self.state.shoe.draw()
-        box.hands[hand].cards.append(card)
-        self._log(
-            CardDealt(
-                card=str(card),
-                to="box",
-                box=box.number,
-                hand=hand,
-                face_up=face_up,
-                # 633a.12(b)(6): only a hand-dealt box card is face down; its player examines it.
-                seen_by=EVERYONE if face_up else PLAYER,
-                paragraph=paragraph,
-            )
-        )
+        self.state.deal_to_box(box, hand, face_up=face_up, paragraph=paragraph)
 
     def _complete(self, hand: HandState, status: HandStatus, reason: str, paragraph: str) -> None:
         hand.status = status
@@ -774,16 +611,6 @@ class Round(DecisionTriads):
                 paragraph=paragraph,
             )
         )
-
-
-# 633a.7(f)(1)-(4): first cards to the boxes then the up card; second cards then the hole card.
-_DEAL_STEPS = (("633a.7(f)(1)", True), ("633a.7(f)(3)", False))
-
-
-@lru_cache(maxsize=64)
-def _rules_record(rules: Rules) -> dict[str, object]:
-    """The rules as logged in each round (computed once per Rules; treat it as read-only)."""
-    return rules.model_dump(mode="json")
 
 
 @dataclass(frozen=True, slots=True)

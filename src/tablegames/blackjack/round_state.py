@@ -7,7 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tablegames.blackjack import settlement
-from tablegames.blackjack.events import Event, WagerSettled
+from tablegames.blackjack.events import (
+    EVERYONE,
+    PLAYER,
+    CardDealt,
+    Event,
+    WagerPlaced,
+    WagerSettled,
+)
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sidebook import SideBook
 from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement
@@ -30,6 +37,11 @@ class RoundState:
     hole_revealed: bool = False
     dealer_checked: bool = False  # 633a.7(h): the card reader has read the hole card
     cards_handed_back: bool = False  # 633a.7(s): the cards are in the discard rack
+    # Money events name the player: box number -> the player whose bet is on it.
+    players: dict[int, str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.players = {box.number: box.wager.player for box in self.boxes}
 
     def log(self, event: Event) -> None:
         self.events.append(event)
@@ -52,9 +64,39 @@ class RoundState:
                     outcome=item.outcome,
                     paragraph=item.paragraph,
                     line=item.line,
-                    player=next(box.wager.player for box in self.boxes if box.number == item.box),
+                    player=self.players[item.box],
                 )
             )
+
+    def placed(self, box: int, hand: int, wager: str, amount: int, paragraph: str) -> None:
+        """Log a wager going down, in the player's name."""
+        self.events.append(
+            WagerPlaced(
+                box=box,
+                hand=hand,
+                wager=wager,
+                amount=amount,
+                paragraph=paragraph,
+                player=self.players[box],
+            )
+        )
+
+    def deal_to_box(self, box: BoxState, hand: int, *, face_up: bool, paragraph: str) -> None:
+        """A card from the shoe to one of the box's hands."""
+        card = self.shoe.draw()
+        box.hands[hand].cards.append(card)
+        self.events.append(
+            CardDealt(
+                card=card.code,
+                to="box",
+                box=box.number,
+                hand=hand,
+                face_up=face_up,
+                # 633a.12(b)(6): only a hand-dealt box card is face down; its player examines it.
+                seen_by=EVERYONE if face_up else PLAYER,
+                paragraph=paragraph,
+            )
+        )
 
     def all_hands(self) -> list[tuple[BoxState, int, HandState]]:
         return [(box, index, hand) for box in self.boxes for index, hand in enumerate(box.hands)]

@@ -189,7 +189,7 @@ class Table:
         """Start a round: the wagers are checked, the cards dealt, and the round returned."""
         self._between_rounds("deal")
         # Checked before any card moves: a refused set of wagers changes nothing.
-        BettingWindow.all_at_once(self.rules, wagers)
+        window = BettingWindow.all_at_once(self.rules, wagers)
         # The picks come before the burn so that the stream logs the randomness in the order
         # it was drawn (a restore replays it in that order).
         chosen = selections if selections is not None else self.select()
@@ -202,7 +202,7 @@ class Table:
             game = Round(
                 rules=self.rules,
                 shoe=_AnchoredShoe(self),
-                wagers=wagers,
+                wagers=window,
                 meters=self.meters,
                 selections=chosen,
             )

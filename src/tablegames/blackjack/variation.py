@@ -145,4 +145,6 @@ def variation_named(name: str) -> Variation:
 
 def variation_of(rules: HasVariant) -> Variation:
     """The variation `rules` deal (the Rules validate the name, so this cannot fail for them)."""
-    return variation_named(rules.variant)
+    # Asked on every decision: one dict lookup, with the named error only for a bad name.
+    variation = VARIATIONS.get(rules.variant)
+    return variation if variation is not None else variation_named(rules.variant)

@@ -19,7 +19,6 @@ from typing import Annotated, Any, NoReturn
 import typer
 from typer.core import TyperGroup
 
-from tablegames.blackjack.rules import Rules
 from tablegames.core.errors import TableGamesError
 
 EXIT_OK = 0
@@ -81,34 +80,18 @@ class GuardedGroup(TyperGroup):
         sys.exit(code)
 
 
+# The help names the games (their CLI modules' `ABOUT`): `tablegames.cli` sets it when it has
+# loaded them.
 app = typer.Typer(
     cls=GuardedGroup,
-    help="Pennsylvania table games: Blackjack (58 Pa. Code 633a) and craps Power Odds (623b.5).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
 )
-rules_app = typer.Typer(
-    cls=GuardedGroup,
-    help="Check and show house rules (the Rules Submission, 601a.2).",
-    no_args_is_help=True,
-    pretty_exceptions_show_locals=False,
-)
-app.add_typer(rules_app, name="rules")
 
+# Options more than one command takes, with the same help wherever they appear.
 PresetOption = Annotated[str | None, typer.Option(help="House rules preset (default pa-6deck).")]
 RulesOption = Annotated[Path | None, typer.Option(help="Rules Submission TOML file.")]
 SetOption = Annotated[
     list[str] | None, typer.Option("--set", help="Override a house rule: NAME=VALUE.")
 ]
-
-
-def house_rules(
-    preset: str | None, rules: Path | None, overrides: Sequence[str] | None = None
-) -> Rules:
-    """The Blackjack house rules a command was given (pa-6deck when it was given none)."""
-    from tablegames.blackjack.rules import load_rules
-
-    return load_rules(
-        preset=preset or (None if rules else "pa-6deck"), path=rules, overrides=overrides or ()
-    )

@@ -1,13 +1,14 @@
-"""Cards: ranks, suits and their values (58 Pa. Code 633a.3(e)).
+"""Cards: ranks and suits, written as two characters, for every card game here.
 
 A card is written as two characters everywhere: rank `A 2-9 T J Q K` and suit `S H D C`; the
 joker, in a game whose rules authorize one (603a.15(a): Pai Gow Poker's 53-card deck), is `JK`.
 `Card.parse` reads only the 52 standard cards, so a game without a joker refuses `JK` by
-construction; `parse_card_or_joker` is for the games that use one.
+construction; `parse_card_or_joker` is for the games that use one. What a card counts for is
+each game's rule (Blackjack's point values are in `blackjack.hand`), not the card's.
 
 >>> card = Card.parse("QH")
->>> card.rank, card.suit, card.value
-(<Rank.QUEEN: 12>, <Suit.HEARTS: 'H'>, 10)
+>>> card.rank, card.suit
+(<Rank.QUEEN: 12>, <Suit.HEARTS: 'H'>)
 >>> str(card)
 'QH'
 >>> len(standard_decks(6))
@@ -24,7 +25,7 @@ from tablegames.core.errors import CardError
 
 
 class Rank(IntEnum):
-    """Ranks in natural order; the ace is low here (its value is decided by the hand)."""
+    """Ranks in natural order; the ace is low here (what it counts for is the game's rule)."""
 
     ACE = 1
     TWO = 2
@@ -43,16 +44,6 @@ class Rank(IntEnum):
     @property
     def symbol(self) -> str:
         return _RANK_SYMBOLS[self]
-
-    @property
-    def points(self) -> int:
-        """Point value (633a.3(e)): faces count 10; the ace counts 1 here, 11 in soft hands."""
-        # 633a.3(e)(1)-(2): 2 to 10 at face value; jack, queen and king count 10.
-        return min(int(self), 10)
-
-    @property
-    def is_ten_value(self) -> bool:
-        return self >= Rank.TEN
 
 
 class Suit(Enum):
@@ -92,16 +83,18 @@ class Card:
 
     rank: Rank
     suit: Suit
-    # Derived once per card (cards are interned), because hands read them on every decision.
-    value: int = field(init=False, compare=False, repr=False)
+    # Derived once per card (cards are interned), because engines read them on every step.
+    code: str = field(init=False, compare=False, repr=False)
     is_ace: bool = field(init=False, compare=False, repr=False)
-    is_ten_value: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        # 633a.3(e): point value with the ace as 1; hands decide when an ace counts 11.
-        object.__setattr__(self, "value", self.rank.points)
+        object.__setattr__(self, "code", _RANK_SYMBOLS[self.rank] + self.suit.value)
         object.__setattr__(self, "is_ace", self.rank is Rank.ACE)
-        object.__setattr__(self, "is_ten_value", self.rank.is_ten_value)
+
+    def __hash__(self) -> int:
+        # Equal cards have equal codes; hashing the (cached) code string is far cheaper than
+        # hashing the two enum members, and shoe audits count cards in every round.
+        return hash(self.code)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -123,10 +116,10 @@ class Card:
         return _CARDS[(rank, suit)]
 
     def __str__(self) -> str:
-        return self.rank.symbol + self.suit.value
+        return self.code
 
     def __repr__(self) -> str:
-        return f"Card({str(self)!r})"
+        return f"Card({self.code!r})"
 
 
 # Cards are interned: parsing never allocates and identity equals equality.

@@ -302,6 +302,10 @@ class CrapsGame:
     def chapters(self) -> tuple[str, ...]:
         return ("623b",)
 
+    @property
+    def cli_commands(self) -> tuple[str, ...]:
+        return ("roll",)
+
     def presets(self) -> tuple[str, ...]:
         return tuple(PRESETS)
 

@@ -35,6 +35,7 @@ from math import factorial, perm
 from typing import Final
 
 from tablegames.blackjack.drawing import RANK_CLASSES
+from tablegames.blackjack.hand import card_points
 from tablegames.core.cards import Card, Rank, Suit, standard_deck
 from tablegames.core.errors import TableGamesError
 
@@ -101,7 +102,7 @@ class Composition:
         """Cards of each point value, ace first and the ten-value cards last."""
         totals = [0] * POINT_CLASSES
         for card, count in zip(FACES, self.counts, strict=True):
-            totals[card.value - 1] += count
+            totals[card_points(card) - 1] += count
         return tuple(totals)
 
     def rank_count(self, rank: Rank) -> int:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from tablegames.blackjack.side._hands import is_straight, same_suit
 from tablegames.core.cards import Card, Rank
 from tablegames.core.paytable import (
     Paytable,
@@ -32,6 +31,7 @@ from tablegames.core.paytable import (
     pays_to,
     require_lines,
 )
+from tablegames.core.poker import is_straight, same_suit
 
 # Not in the regulation (633a.6(e)(12) defines the wins, 633a.13 prints no odds): a placeholder.
 DEFAULT: Final[Paytable] = (

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from tablegames.blackjack.side._hands import poker_value
 from tablegames.core.cards import Card
 from tablegames.core.errors import WagerError
 from tablegames.core.paytable import Paytable, PaytableLine, find_line, pays_to
+from tablegames.core.poker import poker_value
 
 Ace = Literal["high", "low"]
 

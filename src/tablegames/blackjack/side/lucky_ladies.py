@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from tablegames.blackjack.side._hands import TEN_VALUE_OR_ACE, is_twenty, same_suit
+from tablegames.blackjack.side._hands import TEN_VALUE_OR_ACE, is_twenty
 from tablegames.core.cards import Card, Rank, Suit
 from tablegames.core.paytable import Paytable, PaytableLine, best, pays_to
+from tablegames.core.poker import same_suit
 
 QUEEN_OF_HEARTS: Final = Card(Rank.QUEEN, Suit.HEARTS)
 

@@ -24,7 +24,6 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Final, Literal
 
-from tablegames.blackjack.side._hands import same_suit
 from tablegames.core.cards import Card, Rank
 from tablegames.core.errors import WagerError
 from tablegames.core.paytable import (
@@ -35,6 +34,7 @@ from tablegames.core.paytable import (
     pays_to,
     select,
 )
+from tablegames.core.poker import same_suit
 
 PaytableName = Literal["A", "B", "C", "D", "E"]
 

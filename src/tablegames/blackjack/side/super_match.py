@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final, Literal
 
-from tablegames.blackjack.side._hands import rank_counts
 from tablegames.core.cards import Card
 from tablegames.core.errors import WagerError
 from tablegames.core.paytable import Paytable, PaytableLine, best, pays_to, select
+from tablegames.core.poker import rank_counts
 
 Table = Literal["6-deck", "8-deck"]
 

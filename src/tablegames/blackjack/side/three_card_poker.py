@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from tablegames.blackjack.side._hands import is_straight, same_suit
 from tablegames.core.cards import Card
 from tablegames.core.paytable import Paytable, PaytableLine, best, pays_to
+from tablegames.core.poker import is_straight, same_suit
 
 # 633a.13(k): 9 to 1 for every winning hand named in 633a.6(e)(9).
 PAYTABLE: Final[Paytable] = (
