@@ -33,6 +33,7 @@ from tablegames.blackjack.actions import Action, Turn
 from tablegames.blackjack.betting import BettingWindow
 from tablegames.blackjack.decisions import decision_paragraph
 from tablegames.blackjack.events import Event, event_from_json
+from tablegames.blackjack.replay import replay_checked
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.rules import Rules, preset_names, rules_from_mapping
 from tablegames.blackjack.table import Table
@@ -361,6 +362,11 @@ class BlackjackGame:
 
     def decode_event(self, data: Mapping[str, Any]) -> Event:
         return event_from_json(dict(data))
+
+    def replay(self, events: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
+        """Every round of a stored stream (or one round's log) played again from its own cards
+        and decisions (`blackjack.replay`); the rounds' events, checked against the log."""
+        return tuple(replay_checked([self.decode_event(item) for item in events]))
 
 
 GAME: Final = BlackjackGame()

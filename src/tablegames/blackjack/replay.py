@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from tablegames.blackjack.actions import Action
@@ -50,6 +51,39 @@ def replay(events: Sequence[Event]) -> Round:
 def replay_rounds(events: Sequence[Event]) -> list[Round]:
     """Every round of a table's stream played again from its own cards and decisions."""
     return [_replay_round(log) for log in _round_logs(events)]
+
+
+def replay_checked(events: Sequence[Event]) -> list[Event]:
+    """Every round of `events` (a round's log or a table's stream) played again, its events
+    compared with the logged ones (633a.7(s): the recall must reconstruct the round). Returns
+    the rounds' events as logged; a round that does not reproduce its log is refused, naming
+    the first event that differs."""
+    checked: list[Event] = []
+    for number, log in enumerate(_round_logs(events), start=1):
+        logged = [event for event in log if not isinstance(event, RulesFiled)]
+        replayed = list(_replay_round(log).events)
+        first = replayed[0]
+        if logged and isinstance(logged[0], RoundStarted) and logged[0].rules is None:
+            # A round of a table's stream logs only its rules' digest (rules_filed went first).
+            if isinstance(first, RoundStarted):
+                replayed[0] = replace(first, rules=None)
+        for index, (was, again) in enumerate(zip(logged, replayed, strict=False)):
+            if was != again:
+                raise ScenarioError(
+                    f"round {number}, event {index} ({was.kind}) does not replay: the log was "
+                    "altered",
+                    paragraph="633a.7(s)",
+                )
+        if len(logged) != len(replayed):
+            raise ScenarioError(
+                f"round {number} logs {len(logged)} events and replays to {len(replayed)}: the "
+                "log was altered",
+                paragraph="633a.7(s)",
+            )
+        checked += logged
+    if not checked:
+        raise ScenarioError("a round log starts with its round_started event")
+    return checked
 
 
 def round_wagers(started: RoundStarted) -> list[BoxWager]:

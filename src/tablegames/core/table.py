@@ -236,3 +236,9 @@ class GameModule(Protocol):
     ) -> GameTable: ...
 
     def decode_event(self, data: Mapping[str, Any]) -> Event: ...
+
+    def replay(self, events: Sequence[Mapping[str, Any]]) -> Sequence[Event]:
+        """Play a stored log again from its own cards, dice and decisions (the recall and
+        reconstruction of 633a.7(s)) and return the events the replay produces, which equal
+        the stored ones; a log that does not reproduce itself is refused (ScenarioError)."""
+        ...

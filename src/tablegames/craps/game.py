@@ -366,6 +366,17 @@ class CrapsGame:
     def decode_event(self, data: Mapping[str, Any]) -> Event:
         return event_from_json(data)
 
+    def replay(self, events: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
+        """The stored session played again from its own dice, selections and wagers
+        (`craps.replay`); its events, which must equal the log's."""
+        decoded = [self.decode_event(item) for item in events]
+        if not decoded or not isinstance(decoded[0], TableOpened):
+            raise ScenarioError("a craps log starts with its table_opened event")
+        replayed = list(replay(decoded).events)
+        if replayed != decoded:
+            raise ScenarioError("the craps log does not replay to itself: it was altered")
+        return tuple(replayed)
+
     def replay_roll(self, events: Sequence[Event], rules: CrapsRules) -> tuple[WagerSettled, ...]:
         """One roll's settlements from its own events (`craps.replay.replay_roll`)."""
         return replay_roll(events, rules)
