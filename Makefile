@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean chromium
+.PHONY: run test lint typecheck pytest bench clean chromium postgresql
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,15 +12,25 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The live table server on the SQLite file var/tablegames.db; it prints the URL to open.
+# (`tablegames play` is the terminal table.)
 run: $(STAMP)
-	$(BIN)/tablegames play
+	$(BIN)/tablegames serve
 
-test: $(STAMP) chromium lint typecheck pytest
+test: $(STAMP) chromium postgresql lint typecheck pytest
 
 # The report's browser test renders in Debian's Chromium: install it when root and it is missing.
 chromium:
 	@if [ ! -x /usr/bin/chromium ] && [ "$$(id -u)" = 0 ]; then \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	fi
+
+# The store tests run on PostgreSQL too, in a throwaway cluster (initdb + pg_ctl) they start
+# themselves: install Debian's server package when root and no initdb is found.
+postgresql:
+	@if ! command -v initdb >/dev/null 2>&1 && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+		&& [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; \
 	fi
 
 lint: $(STAMP)

@@ -6,6 +6,8 @@
   analysis is `blackjack/analysis/`; the strategy chart and policy are `strategy_chart.py`
   and `policy.py`. In `craps/` the analysis is `edge.py` and the simulation `sim.py`.
 - Only `reports/` and `ui/` import rich or matplotlib.
+- `store/` imports of the package only `core`, `games` and itself: no game, nothing above it;
+  `server/` only those and `store`.
 - No module copies Rules with pydantic's `model_copy(update=...)`: it skips validation (it
   accepted `decks=99`). `Rules.replace(**changes)` validates each field.
 
@@ -114,6 +116,27 @@ def test_a_games_engine_imports_not_its_analysis_strategy_or_simulation() -> Non
     assert offenders == set()
 
 
+# What each layer that serves every game may import from the package (itself aside).
+MAY_IMPORT = {
+    "store": ("tablegames.core", "tablegames.games"),
+    # The server drives every game through the protocol and the registry; it keeps its
+    # streams and ledger in the store. It never imports a game package.
+    "server": ("tablegames.core", "tablegames.games", "tablegames.store"),
+}
+
+
+def test_the_shared_layers_import_only_what_sits_below_them() -> None:
+    offenders = set()
+    for path, name in _every_import():
+        layer = path.parts[0]
+        if layer not in MAY_IMPORT or name.split(".")[0] != "tablegames":
+            continue
+        allowed = (*MAY_IMPORT[layer], f"tablegames.{layer}")
+        if not any(name == prefix or name.startswith(f"{prefix}.") for prefix in allowed):
+            offenders.add(f"{path} imports {name}")
+    assert offenders == set()
+
+
 def test_only_reports_and_ui_import_rich_or_matplotlib() -> None:
     offenders = {
         f"{path} imports {name}"
@@ -135,7 +158,7 @@ def test_no_module_copies_rules_without_validation() -> None:
 
 def test_the_checks_see_the_layout() -> None:
     # Guards the guards: each rule above would pass vacuously if the folders moved.
-    for folder in ("core", "reports", "ui", "cli", "blackjack", "craps"):
+    for folder in ("core", "reports", "ui", "cli", "blackjack", "craps", *MAY_IMPORT):
         assert (SRC / folder / "__init__.py").is_file(), folder
     assert any(name.startswith("rich") for path in _modules(SRC / "ui") for name in _imports(path))
 

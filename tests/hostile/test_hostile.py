@@ -44,7 +44,10 @@ COMMANDS: dict[str, list[list[str]]] = {
         ["report", "FILE", "--out", "OUT.html"],
         ["play", "craps", "--rules", "FILE"],
         ["edge", "craps", "--rules", "FILE"],
+        ["serve", "--tables", "FILE", "--db", "sqlite:///OUT.db"],
     ],
+    # The tables a server opens (`serve --tables`): refused before the store is touched.
+    "tables": [["serve", "--tables", "FILE", "--db", "sqlite:///OUT.db"]],
     "blackjack_rules": [
         ["rules", "check", "FILE"],
         ["rules", "show", "--rules", "FILE"],
@@ -114,6 +117,20 @@ EXPECTED: dict[str, tuple[str, str | None]] = {
     "scenarios/decisions_as_object.json": ("decisions must be a list", None),
     "scenarios/unknown_action.json": ("unknown action 'fold'", None),
     "scenarios/insurance_against_a_ten.json": ("dealer's first card is an ace", "633a.8(a)"),
+    # --- tables files (`tablegames serve --tables`) ---
+    "tables/table_as_string.toml": ("lists no [[table]]", None),
+    "tables/empty.toml": ("lists no [[table]]", None),
+    "tables/unknown_setting.toml": ("has no setting 'tables'", None),
+    "tables/unknown_game.toml": ("no game 'poker'", None),
+    "tables/missing_name.toml": ("is missing ['name']", None),
+    "tables/name_too_long.toml": ("the name must be 1 to 60 characters", None),
+    "tables/rules_as_string.toml": ("rules must be a table of rule fields", None),
+    "tables/rules_file_and_preset.toml": ("not both", None),
+    "tables/rules_file_missing.toml": ("does not exist", None),
+    "tables/decks_99.toml": ("decks: must be at most 8", "633a.3(a)"),
+    "tables/unknown_table_key.toml": ("unknown keys ['colour']", None),
+    "tables/preset_unknown.toml": ("'pa-99deck' is unknown", None),
+    "tables/craps_rule_bad.toml": ("power_odds: must be true or false, not 'yes'", None),
     # --- files no rules reader can read ---
     "rules/a_directory.toml": ("is a directory", None),
     "rules/non_utf8.toml": ("not UTF-8", None),

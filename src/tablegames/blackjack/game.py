@@ -32,7 +32,7 @@ from typing import Any, Final
 from tablegames.blackjack.actions import Action, Turn
 from tablegames.blackjack.betting import BettingWindow
 from tablegames.blackjack.decisions import decision_paragraph
-from tablegames.blackjack.events import Event, event_from_json
+from tablegames.blackjack.events import BLACKJACK_SIGHT, BlackjackSight, Event, event_from_json
 from tablegames.blackjack.replay import replay_checked
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.rules import Rules, preset_names, rules_from_mapping
@@ -294,6 +294,11 @@ class BlackjackTable:
         return tuple(self.table.sealed)
 
     @property
+    def meters(self) -> dict[str, int]:
+        """The progressive meters now (633a.13(j)(2), 633a.13(l)(2))."""
+        return self.table.meters
+
+    @property
     def current(self) -> BlackjackRound | None:
         game = self.table.current
         if game is None:
@@ -335,6 +340,11 @@ class BlackjackGame:
     @property
     def cli_commands(self) -> tuple[str, ...]:
         return ("round", "rules", "strategy", "report")
+
+    @property
+    def sight(self) -> BlackjackSight:
+        """Who sees which card (the hole card, face-down and Switch Hands cards, burns)."""
+        return BLACKJACK_SIGHT
 
     def presets(self) -> tuple[str, ...]:
         return tuple(preset_names())

@@ -62,11 +62,14 @@ def replay_checked(events: Sequence[Event]) -> list[Event]:
     for number, log in enumerate(_round_logs(events), start=1):
         logged = [event for event in log if not isinstance(event, RulesFiled)]
         replayed = list(_replay_round(log).events)
-        first = replayed[0]
-        if logged and isinstance(logged[0], RoundStarted) and logged[0].rules is None:
+        first, stored = replayed[0], logged[0] if logged else None
+        if (
+            isinstance(stored, RoundStarted)
+            and stored.rules is None
+            and isinstance(first, RoundStarted)
+        ):
             # A round of a table's stream logs only its rules' digest (rules_filed went first).
-            if isinstance(first, RoundStarted):
-                replayed[0] = replace(first, rules=None)
+            replayed[0] = replace(first, rules=None)
         for index, (was, again) in enumerate(zip(logged, replayed, strict=False)):
             if was != again:
                 raise ScenarioError(

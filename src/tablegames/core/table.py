@@ -33,6 +33,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from tablegames.core.errors import ScenarioError
 from tablegames.core.events import Event
+from tablegames.core.views import CardSight
 
 ViewerRole = Literal["player", "spectator", "operator", "auditor"]
 
@@ -205,6 +206,13 @@ class GameTable(Protocol):
     @property
     def current(self) -> GameRound | None: ...
 
+    @property
+    def meters(self) -> Mapping[str, int]:
+        """The progressive meters now, in cents by wager name (Blackjack's 633a.13(j)(2),
+        633a.13(l)(2)); empty for a game without any. A ledger moves the meter accounts by
+        their change."""
+        ...
+
 
 @runtime_checkable
 class GameModule(Protocol):
@@ -225,6 +233,13 @@ class GameModule(Protocol):
         `conform`): its CLI module, named in the registry (`GameEntry.cli`), registers them."""
         ...
 
+    @property
+    def sight(self) -> CardSight:
+        """What the game's log says about its cards (`tablegames.core.views.redact`): which
+        event seats the players, deals, turns up or discards a card. A game without cards
+        gives a sight that conceals nothing."""
+        ...
+
     def presets(self) -> Sequence[str]: ...
 
     def rules_from_mapping(self, data: Mapping[str, Any]) -> Any: ...
@@ -232,8 +247,15 @@ class GameModule(Protocol):
     def open_table(self, rules: Any, *, random: Any) -> GameTable: ...
 
     def restore_table(
-        self, events: Sequence[Mapping[str, Any]], sealed: Sequence[Mapping[str, Any]]
-    ) -> GameTable: ...
+        self,
+        events: Sequence[Mapping[str, Any]],
+        sealed: Sequence[Mapping[str, Any]],
+        *,
+        random: Any = None,
+    ) -> GameTable:
+        """The table the stream and sealed records describe; what it draws after them comes
+        from `random` (default the CSPRNG: live play never uses a seeded generator)."""
+        ...
 
     def decode_event(self, data: Mapping[str, Any]) -> Event: ...
 

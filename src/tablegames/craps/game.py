@@ -43,6 +43,7 @@ from typing import Any, Final
 from tablegames.core.errors import IllegalActionError, ScenarioError, TableGamesError, WagerError
 from tablegames.core.rng import RandomSource, SecureRandom
 from tablegames.core.table import Betting, Command, Offer, Pending
+from tablegames.core.views import DealtCard, Holder, JsonEvent
 from tablegames.craps.dice import DiceSource, RandomDice
 from tablegames.craps.events import Event, TableOpened, WagerSettled, event_from_json
 from tablegames.craps.replay import replay, replay_roll
@@ -54,6 +55,30 @@ from tablegames.craps.wagers import BETS
 SHOOTER: Final = "house"  # the dice are the house's random number generator's
 ROLL: Final = "roll"
 WITHDRAW: Final = "withdraw"
+
+
+class CrapsSight:
+    """Craps has no cards: the dice and every wager are on the layout for everyone to see, so
+    its log seats nobody, deals nothing and conceals nothing (`core.views.redact` returns it
+    unchanged for every viewer)."""
+
+    def seated(self, event: JsonEvent) -> Mapping[int, str] | None:
+        return None
+
+    def dealt(self, event: JsonEvent) -> DealtCard | None:
+        return None
+
+    def revealed(self, event: JsonEvent) -> tuple[Holder, ...]:
+        return ()
+
+    def discarded(self, event: JsonEvent) -> tuple[Holder, ...]:
+        return ()
+
+    def blanked(self, event: JsonEvent, concealed: object) -> JsonEvent:
+        return event
+
+
+CRAPS_SIGHT: Final = CrapsSight()
 
 
 class CrapsBetting:
@@ -249,6 +274,10 @@ class CrapsGameTable:
         return ()  # nothing hidden: the dice and selections are logged as they happen
 
     @property
+    def meters(self) -> dict[str, int]:
+        return {}  # no progressive wager at craps
+
+    @property
     def current(self) -> CrapsRound | None:
         """The roll whose window has closed and whose dice are awaited, if any."""
         return self._current
@@ -305,6 +334,11 @@ class CrapsGame:
     @property
     def cli_commands(self) -> tuple[str, ...]:
         return ("roll",)
+
+    @property
+    def sight(self) -> CrapsSight:
+        """Nothing to conceal: craps has no cards."""
+        return CRAPS_SIGHT
 
     def presets(self) -> tuple[str, ...]:
         return tuple(PRESETS)

@@ -1,0 +1,5 @@
+"""`python -m tablegames` runs the `tablegames` command."""
+
+from tablegames.cli import app
+
+app()

@@ -1,0 +1,104 @@
+"""`tablegames serve`: the live table server (FastAPI + uvicorn) on a durable store.
+
+`tablegames serve [--host 127.0.0.1] [--port 8000] [--db URL] [--tables FILE.toml]
+[--test-mode]`. The default database is the SQLite file `var/tablegames.db` (WAL mode,
+`synchronous=FULL`); `--db postgresql://...` runs the same server on PostgreSQL. The schema is
+created or migrated at start; every open table is rebuilt from its stream; with no table in the
+store, the `--tables` file's tables (or the default four) are opened.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tablegames.cli.app import app
+
+DEFAULT_DB = "sqlite:///var/tablegames.db"
+
+
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port (0: any free port).")] = 8000,
+    db: Annotated[
+        str, typer.Option(help="Database URL (sqlite:///FILE or postgresql://...).")
+    ] = DEFAULT_DB,
+    tables: Annotated[
+        Path | None, typer.Option(help="Tables to open at the first start (TOML, [[table]]).")
+    ] = None,
+    test_mode: Annotated[
+        bool, typer.Option("--test-mode", help="Allow stacked cards and dice (test labs only).")
+    ] = False,
+) -> None:
+    """Run the live table server; print the URL to open."""
+    from tablegames.games import find_game
+    from tablegames.server.tables_file import DEFAULT_TABLES, read_tables_file
+
+    specs = read_tables_file(tables) if tables is not None else list(DEFAULT_TABLES)
+    for spec in specs:
+        # Every table's rules are checked by its game before anything is written.
+        find_game(spec.game).rules_from_mapping(spec.rules_mapping())
+
+    import uvicorn
+
+    from tablegames.server.app import create_app
+    from tablegames.server.auth import OPERATOR_TOKEN_VARIABLE
+    from tablegames.server.service import Service
+    from tablegames.store import Store
+
+    store = Store.open(db)
+    service = Service(store, test_mode=test_mode)
+    generated = service.operator_token(os.environ.get(OPERATOR_TOKEN_VARIABLE))
+    service.start(specs)
+    if generated is not None:
+        # Printed once: only its hash is stored.
+        typer.echo(f"operator token (shown once, keep it): {generated}")
+    config = uvicorn.Config(
+        create_app(service),
+        host=host,
+        port=port,
+        log_level="warning",
+        timeout_graceful_shutdown=5,
+    )
+    server = uvicorn.Server(config)
+    shown = host if ":" not in host else f"[{host}]"
+    typer.echo(f"tablegames server on http://{shown}:{port}/  (API docs at /docs)")
+    try:
+        server.run()
+    finally:
+        store.audit("server_stopped", {})
+        store.close()
+
+
+audit_app = typer.Typer(
+    help="The server's significant-event log (hash-chained, append-only).",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+)
+app.add_typer(audit_app, name="audit")
+
+
+@audit_app.command("verify")
+def audit_verify_command(
+    db: Annotated[
+        str, typer.Option(help="Database URL (sqlite:///FILE or postgresql://...).")
+    ] = DEFAULT_DB,
+) -> None:
+    """Check the chain of the significant-event log: exit 0 when intact, 1 naming the first
+    edited, inserted or deleted row."""
+    from tablegames.store import Store
+
+    store = Store.open(db)
+    try:
+        problem = store.verify_audit()
+    finally:
+        store.close()
+    if problem is None:
+        typer.echo("audit log intact")
+        return
+    typer.echo(f"audit log {problem.problem} at row {problem.seq}: {problem.message}")
+    raise typer.Exit(1)

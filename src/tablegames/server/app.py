@@ -1,0 +1,293 @@
+"""The HTTP and WebSocket interface (issue 11 §2): FastAPI over the `Service`.
+
+Names are a contract (test labs and the browser use them): every amount is integer cents; every
+error is a 4xx JSON body `{"error": "...", "paragraph": "633a.10(a)" | null}` and changes
+nothing; every call but registration carries `Authorization: Bearer TOKEN`; every request that
+changes money or a game may carry an `Idempotency-Key` header (the same key and body answers the
+first answer again; the same key with another body is refused with 409).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, Final
+
+from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+from tablegames.core.errors import TableGamesError
+from tablegames.core.table import Command
+from tablegames.games import game_ids
+from tablegames.server.auth import bearer
+from tablegames.server.errors import CommandRefused
+from tablegames.server.service import MAX_NAME, Answer, Principal, Service, request_hash
+
+MAX_BODY_BYTES: Final = 16_384
+MAX_KEY_CHARS: Final = 128
+TEST_MODE_HEADER: Final = "X-Tablegames-Test-Mode"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class NewPlayer(_Strict):
+    name: StrictStr = Field(min_length=1, max_length=MAX_NAME)
+
+
+class Amount(_Strict):
+    amount: StrictInt = Field(gt=0, le=10**12)
+
+
+class NewTable(_Strict):
+    game: StrictStr
+    name: StrictStr = Field(min_length=1, max_length=60)
+    preset: StrictStr | None = None
+    rules: dict[str, Any] = Field(default_factory=dict)
+
+
+class Seats(_Strict):
+    spots: list[StrictInt] = Field(min_length=1, max_length=7)
+
+
+class TableCommand(_Strict):
+    spot: StrictInt
+    action: StrictStr = Field(min_length=1, max_length=40)
+    hand: StrictInt = 0
+    amount: StrictInt | None = None
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+def _error(status: int, message: str, paragraph: str | None = None) -> JSONResponse:
+    return JSONResponse({"error": message, "paragraph": paragraph}, status_code=status)
+
+
+def _service(request: Request) -> Service:
+    service: Service = request.app.state.service
+    return service
+
+
+def principal(request: Request, authorization: Annotated[str | None, Header()] = None) -> Principal:
+    found = _service(request).authenticate(bearer(authorization))
+    if found is None:
+        raise CommandRefused("a valid Authorization: Bearer token is required", status=401)
+    return found
+
+
+def operator(who: Annotated[Principal, Depends(principal)]) -> Principal:
+    if who.role != "operator":
+        raise CommandRefused("this call is the operator's", status=403)
+    return who
+
+
+def player(who: Annotated[Principal, Depends(principal)]) -> Principal:
+    if who.role != "player":
+        raise CommandRefused("the operator acts for no player", status=403)
+    return who
+
+
+async def idempotency(
+    request: Request, idempotency_key: Annotated[str | None, Header()] = None
+) -> tuple[str, str] | None:
+    if idempotency_key is None:
+        return None
+    if not 1 <= len(idempotency_key) <= MAX_KEY_CHARS:
+        raise CommandRefused(f"an Idempotency-Key is 1 to {MAX_KEY_CHARS} characters")
+    body = await request.body()
+    text = body.decode("utf-8", errors="replace")
+    return idempotency_key, request_hash(request.method, request.url.path, text)
+
+
+def answer(result: Answer) -> JSONResponse:
+    return JSONResponse(dict(result.body), status_code=result.status)
+
+
+Who = Annotated[Principal, Depends(principal)]
+Operator = Annotated[Principal, Depends(operator)]
+Player = Annotated[Principal, Depends(player)]
+Key = Annotated[tuple[str, str] | None, Depends(idempotency)]
+
+
+def create_app(service: Service) -> FastAPI:
+    """The application; `service` has been started (tables restored or opened)."""
+    app = FastAPI(
+        title="tablegames",
+        description="Pennsylvania table games: Blackjack (58 Pa. Code 633a) and craps Power Odds "
+        "(623b.5), played live with a durable wallet and an audit trail.",
+        version="1",
+    )
+    app.state.service = service
+
+    @app.middleware("http")
+    async def limits(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        length = request.headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
+            return _error(413, f"the request body is over {MAX_BODY_BYTES} bytes")
+        response = await call_next(request)
+        if service.test_mode:
+            response.headers[TEST_MODE_HEADER] = "1"
+        return response
+
+    @app.exception_handler(CommandRefused)
+    async def refused(request: Request, problem: CommandRefused) -> JSONResponse:
+        return _error(problem.status, problem.message, problem.paragraph)
+
+    @app.exception_handler(TableGamesError)
+    async def bad_input(request: Request, problem: TableGamesError) -> JSONResponse:
+        return _error(400, str(problem), getattr(problem, "paragraph", None))
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, problem: RequestValidationError) -> JSONResponse:
+        first = problem.errors()[0] if problem.errors() else {}
+        where = ".".join(str(part) for part in first.get("loc", ()) if part != "body")
+        message = first.get("msg", "malformed request")
+        return _error(422, f"{where}: {message}" if where else str(message))
+
+    @app.get("/", include_in_schema=False)
+    def home() -> RedirectResponse:
+        return RedirectResponse("/docs")
+
+    @app.post("/api/players", status_code=201)
+    def register(body: NewPlayer) -> dict[str, str]:
+        player_id, token = service.register(body.name.strip() or body.name)
+        return {"player_id": player_id, "token": token}
+
+    @app.get("/api/me")
+    def me(who: Player) -> dict[str, Any]:
+        assert_player = who.player_id or ""
+        return {
+            "player_id": assert_player,
+            "name": who.name,
+            "balance": service.available(assert_player),
+        }
+
+    @app.post("/api/operator/players/{player_id}/deposit")
+    def deposit(player_id: str, body: Amount, who: Operator, key: Key) -> JSONResponse:
+        return answer(service.money(who, player_id, body.amount, deposit=True, idempotency=key))
+
+    @app.post("/api/operator/players/{player_id}/withdraw")
+    def withdraw(player_id: str, body: Amount, who: Operator, key: Key) -> JSONResponse:
+        return answer(service.money(who, player_id, body.amount, deposit=False, idempotency=key))
+
+    @app.post("/api/operator/tables", status_code=201)
+    def open_table(body: NewTable, who: Operator) -> dict[str, str]:
+        if body.game not in game_ids():
+            raise CommandRefused(f"no game {body.game!r}; the games are {', '.join(game_ids())}")
+        rules = dict(body.rules)
+        if body.preset is not None:
+            rules = {"preset": body.preset, **rules}
+        return {"table_id": service.open_table(body.game, body.name, rules)}
+
+    @app.post("/api/operator/tables/{table_id}/close")
+    def close_table(table_id: str, who: Operator) -> dict[str, str]:
+        service.close_table(table_id)
+        return {"table_id": table_id, "status": "closed"}
+
+    @app.get("/api/tables")
+    def tables(who: Who) -> list[dict[str, Any]]:
+        return service.lobby()
+
+    @app.get("/api/tables/{table_id}")
+    def table_view(table_id: str, who: Who) -> dict[str, Any]:
+        return service.runtime(table_id).view(who.viewer())
+
+    @app.post("/api/tables/{table_id}/seats")
+    def sit(table_id: str, body: Seats, who: Player, key: Key) -> JSONResponse:
+        player_id = who.player_id or ""
+        return answer(
+            service.table_command(
+                who, table_id, lambda runtime: runtime.sit(player_id, body.spots), idempotency=key
+            )
+        )
+
+    @app.delete("/api/tables/{table_id}/seats")
+    def leave(table_id: str, body: Seats, who: Player, key: Key) -> JSONResponse:
+        player_id = who.player_id or ""
+        return answer(
+            service.table_command(
+                who, table_id, lambda runtime: runtime.leave(player_id, body.spots), idempotency=key
+            )
+        )
+
+    @app.post("/api/tables/{table_id}/commands")
+    def command(table_id: str, body: TableCommand, who: Player, key: Key) -> JSONResponse:
+        player_id = who.player_id or ""
+        order = Command(
+            player=player_id,
+            spot=body.spot,
+            action=body.action,
+            hand=body.hand,
+            amount=body.amount,
+            args=body.args,
+        )
+        return answer(
+            service.table_command(
+                who,
+                table_id,
+                lambda runtime: runtime.command(
+                    player_id, order, available=service.available(player_id)
+                ),
+                idempotency=key,
+            )
+        )
+
+    @app.get("/api/me/rounds")
+    def my_rounds(who: Player, limit: int = 10) -> list[dict[str, Any]]:
+        if not 1 <= limit <= 100:
+            raise CommandRefused("limit is 1 to 100 rounds")
+        return service.rounds_of(who, limit)
+
+    @app.get("/api/rounds/{round_id}")
+    def recall(round_id: str, who: Who) -> dict[str, Any]:
+        return service.recall(who, round_id)
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def watch(websocket: WebSocket, table_id: str, token: str = "", after: int = 0) -> None:
+        who = service.authenticate(token or None)
+        if who is None:
+            await websocket.close(code=4401)
+            return
+        try:
+            runtime = service.runtime(table_id)
+        except CommandRefused:
+            await websocket.close(code=4404)
+            return
+        await websocket.accept()
+        moved = asyncio.Event()
+        loop = asyncio.get_running_loop()
+
+        def woken(changed: str, version: int) -> None:
+            if changed == table_id:
+                loop.call_soon_threadsafe(moved.set)
+
+        stop = service.watch(woken)
+        # The client's side: a disconnect (or anything it sends) ends the loop below.
+        listening = asyncio.ensure_future(websocket.receive())
+        sent = max(0, after)
+        try:
+            while not listening.done():
+                runtime = service.runtime(table_id)
+                for version, event in runtime.events_for(who.viewer(), sent):
+                    await websocket.send_json({"version": version, "event": event})
+                    sent = version
+                moved.clear()
+                woke = asyncio.ensure_future(moved.wait())
+                # Another process's commits are seen by polling the stored version each second.
+                done, _ = await asyncio.wait(
+                    {woke, listening}, timeout=1.0, return_when="FIRST_COMPLETED"
+                )
+                woke.cancel()
+                if not done:
+                    await asyncio.to_thread(service.catch_up, table_id)
+        except (WebSocketDisconnect, CommandRefused):
+            pass
+        finally:
+            listening.cancel()
+            stop()
+
+    return app

@@ -1,0 +1,476 @@
+"""The server's one write path: a table's runtime, the store and the wallet, kept in step.
+
+Every request that changes money or a game goes through `Service`: under the table's lock, the
+runtime decides (refusals change nothing), the store commits the new stream entries, the sealed
+records, the postings derived from the game's money events, the idempotency record and the audit
+entries in one transaction, and only then is the answer returned and the watchers woken. If the
+commit fails (another process moved the stream on), the runtime is rebuilt from the store and
+the request refused with 409: nothing is applied twice and nothing half.
+
+A second server process on the same PostgreSQL database sees the stream move on: before each
+command the runtime is brought up to the stored version (rebuilt from the stream and sealed
+records when it is behind), so two processes never both win a version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Final
+
+from tablegames.core.rng import SecureRandom
+from tablegames.core.rulesfile import rules_digest
+from tablegames.core.table import Viewer
+from tablegames.games import find_game
+from tablegames.server.auth import new_token, same_hash, token_hash
+from tablegames.server.errors import CommandRefused
+from tablegames.server.money import MoneyMove
+from tablegames.server.runtime import Outcome, TableRuntime
+from tablegames.server.tables_file import TableSpec
+from tablegames.store import (
+    CASHIER,
+    AuditEntry,
+    Batch,
+    IdempotencyRecord,
+    IdempotencyReplay,
+    Posting,
+    RoundRow,
+    Store,
+    TableRow,
+    VersionConflict,
+    player_account,
+)
+
+MAX_NAME: Final = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Principal:
+    """Who sent a request: a player (by id) or the operator."""
+
+    role: str  # "player" | "operator"
+    player_id: str | None = None
+    name: str | None = None
+
+    @property
+    def key(self) -> str:
+        return self.player_id if self.player_id is not None else "operator"
+
+    def viewer(self) -> Viewer:
+        if self.role == "operator":
+            return Viewer("operator")
+        return Viewer.seated(self.player_id or "")
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """A response: its HTTP status and JSON body (kept for an idempotent repeat)."""
+
+    status: int
+    body: Mapping[str, Any]
+
+
+def request_hash(method: str, path: str, body: Any) -> str:
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(f"{method} {path}\n{canonical}".encode()).hexdigest()
+
+
+class Service:
+    """The tables, the store and the wallet behind the HTTP interface."""
+
+    def __init__(self, store: Store, *, test_mode: bool = False, decision_seconds: float = 30.0):
+        self.store = store
+        self.test_mode = test_mode
+        self.decision_seconds = decision_seconds
+        self._runtimes: dict[str, TableRuntime] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._global = threading.Lock()
+        self._watchers: list[Callable[[str, int], None]] = []
+
+    # --- start-up --------------------------------------------------------------------------
+
+    def operator_token(self, configured: str | None) -> str | None:
+        """Set the operator token from the environment, or generate one at the first start.
+        Returns a newly generated token (to print once), else None."""
+        if configured:
+            self.store.set_operator_token_hash(token_hash(configured))
+            return None
+        if self.store.operator_token_hash() is not None:
+            return None
+        token = new_token()
+        self.store.set_operator_token_hash(token_hash(token))
+        return token
+
+    def start(self, specs: Sequence[TableSpec]) -> None:
+        """Rebuild every open table from its stream; open `specs` when the store has none."""
+        self.store.audit("server_started", {"test_mode": self.test_mode})
+        rows = self.store.tables()
+        if not rows:
+            for spec in specs:
+                self.open_table(
+                    spec.game, spec.name, spec.rules_mapping(), audit_kind="table_opened"
+                )
+            return
+        for row in rows:
+            self._runtimes[row.table_id] = self._restore(row)
+            self._locks[row.table_id] = threading.Lock()
+        self.store.audit("recovery", {"tables": [row.table_id for row in rows]})
+
+    def _restore(self, row: TableRow) -> TableRuntime:
+        stream = [event for _, event in self.store.events(row.table_id)]
+        return TableRuntime.restore(
+            row.table_id,
+            row.game,
+            row.rules,
+            stream,
+            self.store.sealed(row.table_id),
+            random=SecureRandom(),
+            decision_seconds=self.decision_seconds,
+        )
+
+    # --- tables ----------------------------------------------------------------------------
+
+    def open_table(
+        self, game: str, name: str, rules: Mapping[str, Any], *, audit_kind: str = "table_opened"
+    ) -> str:
+        table_id = "t-" + secrets.token_hex(5)
+        runtime = TableRuntime.open(
+            table_id, game, rules, random=SecureRandom(), decision_seconds=self.decision_seconds
+        )
+        find_game(game)  # the registry names the game; the runtime has checked its rules
+        digest = rules_digest(dict(rules))
+        row = TableRow(
+            table_id=table_id,
+            game=game,
+            name=name,
+            rules=dict(rules),
+            rules_digest=digest,
+            opened_at=_now(),
+            closed_at=None,
+        )
+        self.store.create_table(row)
+        opening = runtime.opening()
+        self.store.commit(
+            Batch(
+                table_id=table_id,
+                expected_version=0,
+                events=opening.events,
+                sealed=opening.sealed,
+                postings=tuple(_posting(move, table_id) for move in opening.moves),
+                idempotency=None,
+                audit=(AuditEntry(audit_kind, {"table_id": table_id, "game": game, "name": name}),),
+                rounds=(),
+            )
+        )
+        with self._global:
+            self._runtimes[table_id] = runtime
+            self._locks[table_id] = threading.Lock()
+        return table_id
+
+    def close_table(self, table_id: str) -> None:
+        self.runtime(table_id)
+        self.store.close_table(table_id)
+        self.store.audit("table_closed", {"table_id": table_id})
+        with self._global:
+            self._runtimes.pop(table_id, None)
+
+    def runtime(self, table_id: str) -> TableRuntime:
+        runtime = self._runtimes.get(table_id)
+        if runtime is None:
+            raise CommandRefused(f"no open table {table_id!r}", status=404)
+        return runtime
+
+    @contextmanager
+    def _table(self, table_id: str) -> Iterator[TableRuntime]:
+        self.runtime(table_id)
+        with self._locks[table_id]:
+            runtime = self._runtimes[table_id]
+            if self.store.version(table_id) != runtime.version:
+                # Another process moved the stream on: rebuild from what it committed.
+                row = self.store.table(table_id)
+                if row is None or row.closed_at is not None:
+                    raise CommandRefused(f"no open table {table_id!r}", status=404)
+                runtime = self._runtimes[table_id] = self._restore(row)
+            yield runtime
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """The open tables: game, name, rules digest, limits and free spots."""
+        rows = {row.table_id: row for row in self.store.tables()}
+        found = []
+        for table_id, runtime in list(self._runtimes.items()):
+            row = rows.get(table_id)
+            if row is None:
+                continue
+            found.append(
+                {
+                    "table_id": table_id,
+                    "game": row.game,
+                    "name": row.name,
+                    "rules_digest": row.rules_digest,
+                    **runtime.summary(),
+                }
+            )
+        return found
+
+    def catch_up(self, table_id: str) -> None:
+        """Bring the table's runtime up to what the store holds (another process's commits)."""
+        with self._table(table_id):
+            pass
+
+    # --- the one write path ------------------------------------------------------------------
+
+    def table_command(
+        self,
+        principal: Principal,
+        table_id: str,
+        act: Callable[[TableRuntime], Outcome],
+        *,
+        idempotency: tuple[str, str] | None,
+    ) -> Answer:
+        """Run `act` on the table's runtime and commit its outcome (see the module docstring).
+        `idempotency` is (key, request hash) when the request carried an Idempotency-Key."""
+        replay = self._replayed(principal, idempotency)
+        if replay is not None:
+            return replay
+        with self._table(table_id) as runtime:
+            before = runtime.version
+            outcome = act(runtime)
+            viewer = principal.viewer()
+            body = {
+                "version": outcome.version,
+                "events": [event for _, event in runtime.events_for(viewer, before)],
+            }
+            answer = Answer(200, body)
+            try:
+                self.store.commit(
+                    Batch(
+                        table_id=table_id,
+                        expected_version=before,
+                        events=outcome.events,
+                        sealed=outcome.sealed,
+                        postings=tuple(_posting(move, table_id) for move in outcome.moves),
+                        idempotency=_record(principal, idempotency, answer),
+                        audit=(),
+                        rounds=_rounds(runtime, outcome),
+                    )
+                )
+            except IdempotencyReplay as repeated:
+                self._runtimes[table_id] = self._restore(self._row(table_id))
+                return _from_record(repeated.record, idempotency)
+            except VersionConflict:
+                self._runtimes[table_id] = self._restore(self._row(table_id))
+                raise CommandRefused(
+                    "the table moved on while this request was decided: send it again", status=409
+                ) from None
+            except BaseException:
+                # Nothing was committed: the runtime must not keep what the store does not.
+                self._runtimes[table_id] = self._restore(self._row(table_id))
+                raise
+        self._wake(table_id, outcome.version)
+        return answer
+
+    def money(
+        self,
+        principal: Principal,
+        player_id: str,
+        amount: int,
+        *,
+        deposit: bool,
+        idempotency: tuple[str, str] | None,
+    ) -> Answer:
+        """The operator's deposit to or withdrawal from a player's account (cents)."""
+        replay = self._replayed(principal, idempotency)
+        if replay is not None:
+            return replay
+        if self.store.player(player_id) is None:
+            raise CommandRefused(f"no player {player_id!r}", status=404)
+        account = player_account(player_id)
+        if not deposit and amount > self.available(player_id):
+            raise CommandRefused(
+                f"a withdrawal of {amount} cents exceeds the available balance of "
+                f"{self.available(player_id)} cents",
+                status=409,
+            )
+        move = (
+            Posting(CASHIER, account, amount, "deposit", None, None, player_id)
+            if deposit
+            else Posting(account, CASHIER, amount, "withdrawal", None, None, player_id)
+        )
+        kind = "deposit" if deposit else "withdrawal"
+        answer = Answer(
+            200,
+            {
+                "player_id": player_id,
+                "balance": self.store.balance(account) + (amount if deposit else -amount),
+            },
+        )
+        try:
+            self.store.commit(
+                Batch(
+                    table_id=None,
+                    expected_version=None,
+                    events=(),
+                    sealed=(),
+                    postings=(move,),
+                    idempotency=_record(principal, idempotency, answer),
+                    audit=(AuditEntry(kind, {"player_id": player_id, "amount": amount}),),
+                    rounds=(),
+                )
+            )
+        except IdempotencyReplay as repeated:
+            return _from_record(repeated.record, idempotency)
+        return answer
+
+    def available(self, player_id: str) -> int:
+        """The balance a player may wager: the account less what open windows reserve."""
+        reserved = sum(runtime.reserved(player_id) for runtime in list(self._runtimes.values()))
+        return self.store.balance(player_account(player_id)) - reserved
+
+    # --- recall (633a.7(s)) -----------------------------------------------------------------
+
+    def rounds_of(self, principal: Principal, limit: int) -> list[dict[str, Any]]:
+        """The player's last rounds, newest first, each with every event the player may see."""
+        rows = self.store.rounds_of(principal.key, limit)
+        return [self._recall(principal, row.round_id, replay=False) for row in rows]
+
+    def recall(self, principal: Principal, round_id: str) -> dict[str, Any]:
+        """One round: a player only a round they played; the operator any, replayed step by
+        step from its own events and checked to reproduce them."""
+        return self._recall(principal, round_id, replay=principal.role == "operator")
+
+    def _recall(self, principal: Principal, round_id: str, *, replay: bool) -> dict[str, Any]:
+        row = self.store.round(round_id)
+        if row is None or (principal.role == "player" and principal.key not in row.players):
+            # A player learns nothing of a round they did not play, not even that it exists.
+            raise CommandRefused(f"no round {round_id!r} of yours", status=404)
+        table = self._row(row.table_id)
+        last = (
+            row.last_version if row.last_version is not None else self.store.version(table.table_id)
+        )
+        runtime = self._runtimes.get(table.table_id)
+        if runtime is None:
+            raise CommandRefused(f"round {round_id!r} is at a closed table", status=404)
+        events = [
+            {"version": version, "event": event}
+            for version, event in runtime.events_for(principal.viewer(), row.first_version - 1)
+            if version <= last
+        ]
+        found: dict[str, Any] = {
+            "round_id": round_id,
+            "table_id": table.table_id,
+            "game": table.game,
+            "complete": row.last_version is not None,
+            "players": list(row.players),
+            "events": events,
+        }
+        if replay and row.last_version is not None:
+            # The game plays its stream again, up to the round's end, from its own cards, dice
+            # and decisions; an altered log is refused. The round's steps are those it redid.
+            stored = [event for _, event in self.store.events(table.table_id)][:last]
+            game_events = [e for e in stored if not str(e.get("event", "")).startswith("server:")]
+            redone = [event.to_json() for event in find_game(table.game).replay(game_events)]
+            own = [
+                event
+                for event in stored[row.first_version - 1 :]
+                if not str(event.get("event", "")).startswith("server:")
+            ]
+            found["replay"] = {
+                "verified": True,
+                "steps": [event for event in own if event in redone],
+            }
+        return found
+
+    # --- players -----------------------------------------------------------------------------
+
+    def register(self, name: str) -> tuple[str, str]:
+        token = new_token()
+        player_id = self.store.create_player(name, token_hash(token))
+        return player_id, token
+
+    def authenticate(self, token: str | None) -> Principal | None:
+        if token is None:
+            return None
+        stored = self.store.operator_token_hash()
+        if stored is not None and same_hash(token, stored):
+            return Principal("operator")
+        row = self.store.player_by_token(token_hash(token))
+        if row is None:
+            return None
+        return Principal("player", row.player_id, row.name)
+
+    # --- watchers (the WebSockets) ------------------------------------------------------------
+
+    def watch(self, callback: Callable[[str, int], None]) -> Callable[[], None]:
+        self._watchers.append(callback)
+        return lambda: self._watchers.remove(callback)
+
+    def _wake(self, table_id: str, version: int) -> None:
+        for callback in list(self._watchers):
+            callback(table_id, version)
+
+    # --- idempotency -------------------------------------------------------------------------
+
+    def _replayed(self, principal: Principal, idempotency: tuple[str, str] | None) -> Answer | None:
+        if idempotency is None:
+            return None
+        record = self.store.idempotency(principal.key, idempotency[0])
+        if record is None:
+            return None
+        return _from_record(record, idempotency)
+
+    def _row(self, table_id: str) -> TableRow:
+        row = self.store.table(table_id)
+        if row is None:
+            raise CommandRefused(f"no open table {table_id!r}", status=404)
+        return row
+
+
+def _from_record(record: IdempotencyRecord, idempotency: tuple[str, str] | None) -> Answer:
+    if idempotency is not None and record.request_hash != idempotency[1]:
+        raise CommandRefused(
+            f"the Idempotency-Key {idempotency[0]!r} was used for another request", status=409
+        )
+    return Answer(record.status, record.response)
+
+
+def _record(
+    principal: Principal, idempotency: tuple[str, str] | None, answer: Answer
+) -> IdempotencyRecord | None:
+    if idempotency is None:
+        return None
+    key, digest = idempotency
+    return IdempotencyRecord(principal.key, key, digest, answer.status, dict(answer.body))
+
+
+def _posting(move: MoneyMove, table_id: str) -> Posting:
+    return Posting(
+        move.debit, move.credit, move.amount, move.reason, table_id, move.round_id, move.player_id
+    )
+
+
+def _rounds(runtime: TableRuntime, outcome: Outcome) -> tuple[RoundRow, ...]:
+    started, completed = outcome.round_started, outcome.round_completed
+    named = [round_id for round_id in (started, completed) if round_id is not None]
+    rows = []
+    for round_id in dict.fromkeys(named):
+        record = runtime.round_record(round_id)
+        rows.append(
+            RoundRow(
+                round_id=round_id,
+                table_id=record["table_id"],
+                first_version=record["started_version"],
+                last_version=record["completed_version"],
+                players=tuple(record["players"]),
+            )
+        )
+    return tuple(rows)
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())

@@ -1,0 +1,589 @@
+"""`Store`: the table server's durable state, behind one write path.
+
+`commit(batch)` writes a request's events, sealed records, postings, rounds index, idempotency
+record and audit entries in one transaction, or nothing. It checks the batch first (nothing is
+written for a bad one), then, inside the transaction and always in this order so two writers
+cannot deadlock: the idempotency key (a retry gets the first answer back), the table's stream
+head (moved from `expected_version` only if no one moved it first), the accounts touched (in
+sorted order), the audit log's head. On PostgreSQL those rows are the locks; on SQLite the
+`BEGIN IMMEDIATE` transaction is. Whatever slips past the checks into a unique constraint is
+read back as the replay or the conflict it was.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Connection, Engine, Row, insert, or_, select, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError
+
+from tablegames.store import schema as s
+from tablegames.store.audit import AuditEntry, AuditProblem, AuditRow, canonical_details, row_hash
+from tablegames.store.audit import verify as verify_rows
+from tablegames.store.engine import READ_ONLY, connect
+from tablegames.store.errors import IdempotencyReplay, StoreError, VersionConflict
+from tablegames.store.jsontext import check_object, dumps, loads_object
+from tablegames.store.records import (
+    Batch,
+    IdempotencyRecord,
+    PlayerRow,
+    Posting,
+    PostingRow,
+    RoundRow,
+    TableRow,
+    check_account,
+    check_audit,
+    check_batch,
+    check_int,
+    check_optional_text,
+    check_text,
+)
+from tablegames.store.schema import migrate
+
+OPERATOR_TOKEN = "operator_token_hash"
+Clock = Callable[[], datetime]
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Store:
+    """The event store, ledger, sealed records, rounds index and audit log of one database."""
+
+    def __init__(self, engine: Engine, *, clock: Clock = _utc_now) -> None:
+        self._engine = engine
+        self._reader = engine.execution_options(**{READ_ONLY: True})
+        self._clock = clock
+
+    @classmethod
+    def open(cls, url: str, *, clock: Clock = _utc_now) -> Store:
+        """Connect and create or migrate the schema. `clock` (UTC) is for tests of the day."""
+        engine = connect(url)
+        try:
+            migrate(engine)
+        except BaseException:
+            engine.dispose()
+            raise
+        return cls(engine, clock=clock)
+
+    @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine (for tools and tests that read the tables directly)."""
+        return self._engine
+
+    def close(self) -> None:
+        """Close every pooled connection."""
+        self._engine.dispose()
+
+    # -- connections -------------------------------------------------------------------------
+
+    def _now(self) -> tuple[str, str]:
+        now = self._clock().astimezone(UTC)
+        return now.isoformat(timespec="microseconds"), now.date().isoformat()
+
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        with self._engine.begin() as conn:
+            yield conn
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        with self._reader.connect() as conn, conn.begin():
+            yield conn
+
+    # -- players and the operator secret -----------------------------------------------------
+
+    def create_player(self, name: str, token_hash: str) -> str:
+        """Register a player (only the hash of their token is kept); the new player id."""
+        check_text(name, "player name")
+        check_text(token_hash, "token hash")
+        player_id = "p-" + secrets.token_hex(6)
+        at, _ = self._now()
+        try:
+            with self._write() as conn:
+                conn.execute(
+                    insert(s.players).values(
+                        player_id=player_id, name=name, token_hash=token_hash, created_at=at
+                    )
+                )
+        except IntegrityError as err:
+            raise StoreError("that token hash already belongs to a player") from err
+        return player_id
+
+    def player(self, player_id: str) -> PlayerRow | None:
+        """The player with this id, or None."""
+        with self._read() as conn:
+            row = conn.execute(
+                select(s.players).where(s.players.c.player_id == player_id)
+            ).one_or_none()
+        return None if row is None else _player(row)
+
+    def player_by_token(self, token_hash: str) -> PlayerRow | None:
+        """The player whose token hashes to `token_hash`, or None."""
+        with self._read() as conn:
+            row = conn.execute(
+                select(s.players).where(s.players.c.token_hash == token_hash)
+            ).one_or_none()
+        return None if row is None else _player(row)
+
+    def operator_token_hash(self) -> str | None:
+        """The hash of the operator token, once one was set."""
+        with self._read() as conn:
+            return conn.execute(
+                select(s.settings.c.value).where(s.settings.c.name == OPERATOR_TOKEN)
+            ).scalar_one_or_none()
+
+    def set_operator_token_hash(self, h: str) -> None:
+        """Store the operator token's hash (one value, never the token). A configured token
+        (TABLEGAMES_OPERATOR_TOKEN) that changed between starts replaces the one stored."""
+        check_text(h, "operator token hash")
+        with self._write() as conn:
+            stored = conn.execute(
+                select(s.settings.c.value).where(s.settings.c.name == OPERATOR_TOKEN)
+            ).scalar_one_or_none()
+            if stored is None:
+                conn.execute(insert(s.settings).values(name=OPERATOR_TOKEN, value=h))
+            elif stored != h:
+                conn.execute(
+                    update(s.settings).where(s.settings.c.name == OPERATOR_TOKEN).values(value=h)
+                )
+
+    # -- tables ------------------------------------------------------------------------------
+
+    def create_table(self, row: TableRow) -> None:
+        """Record an opened table (its stream starts at version 0)."""
+        if not isinstance(row, TableRow):
+            raise StoreError(f"create_table takes a TableRow, not {type(row).__name__}")
+        for name in ("table_id", "game", "name", "rules_digest", "opened_at"):
+            check_text(getattr(row, name), f"table {name}")
+        check_optional_text(row.closed_at, "table closed_at")
+        rules = dumps(check_object(row.rules, "table rules"))
+        try:
+            with self._write() as conn:
+                conn.execute(
+                    insert(s.tables).values(
+                        table_id=row.table_id,
+                        game=row.game,
+                        name=row.name,
+                        rules=rules,
+                        rules_digest=row.rules_digest,
+                        opened_at=row.opened_at,
+                        closed_at=row.closed_at,
+                        version=0,
+                    )
+                )
+        except IntegrityError as err:
+            raise StoreError(f"table {row.table_id} already exists") from err
+
+    def tables(self, open_only: bool = True) -> list[TableRow]:
+        """The tables in the order they were opened (by default only those still open)."""
+        query = select(s.tables).order_by(s.tables.c.opened_at, s.tables.c.table_id)
+        if open_only:
+            query = query.where(s.tables.c.closed_at.is_(None))
+        with self._read() as conn:
+            return [_table(row) for row in conn.execute(query)]
+
+    def table(self, table_id: str) -> TableRow | None:
+        """The table with this id (open or closed), or None."""
+        with self._read() as conn:
+            row = conn.execute(
+                select(s.tables).where(s.tables.c.table_id == table_id)
+            ).one_or_none()
+        return None if row is None else _table(row)
+
+    def close_table(self, table_id: str) -> None:
+        """Mark a table closed now (a table already closed keeps its first closing time)."""
+        at, _ = self._now()
+        with self._write() as conn:
+            found = conn.execute(
+                select(s.tables.c.closed_at).where(s.tables.c.table_id == table_id)
+            ).one_or_none()
+            if found is None:
+                raise StoreError(f"no table {table_id!r} to close")
+            if found.closed_at is None:
+                conn.execute(
+                    update(s.tables).where(s.tables.c.table_id == table_id).values(closed_at=at)
+                )
+
+    # -- the write path ----------------------------------------------------------------------
+
+    def commit(self, batch: Batch) -> int:
+        """Write the whole batch in one transaction; the table stream's new version (0 when the
+        batch names no table).
+
+        Raises VersionConflict when the stream is not at `expected_version`, IdempotencyReplay
+        when the idempotency key is already stored, StoreError for anything malformed; in each
+        case nothing is written.
+        """
+        check_batch(batch)
+        try:
+            with self._write() as conn:
+                # Stamped once the transaction holds the write lock (SQLite), so postings of one
+                # gaming day never interleave with the next day's.
+                at, day = self._now()
+                return self._commit(conn, batch, at, day)
+        except IntegrityError as err:
+            # Two writers raced past the checks into a unique constraint: say which race it was.
+            self._explain_race(batch)
+            raise StoreError(
+                f"the batch was refused by the database and not written: {err.orig}"
+            ) from err
+
+    def _commit(self, conn: Connection, batch: Batch, at: str, day: str) -> int:
+        if batch.idempotency is not None:
+            _refuse_replay(conn, batch.idempotency)
+        version = self._advance(conn, batch)
+        if batch.events:
+            assert batch.table_id is not None
+            assert batch.expected_version is not None
+            first = batch.expected_version + 1
+            conn.execute(
+                insert(s.events),
+                [
+                    {"table_id": batch.table_id, "version": first + i, "event": dumps(e), "at": at}
+                    for i, e in enumerate(batch.events)
+                ],
+            )
+        if batch.sealed:
+            conn.execute(
+                insert(s.sealed),
+                [{"table_id": batch.table_id, "record": dumps(r), "at": at} for r in batch.sealed],
+            )
+        if batch.postings:
+            _post(conn, batch.postings, at, day)
+        for row in batch.rounds:
+            _upsert_round(conn, row, at)
+        if batch.idempotency is not None:
+            record = batch.idempotency
+            conn.execute(
+                insert(s.idempotency).values(
+                    principal=record.principal,
+                    key=record.key,
+                    request_hash=record.request_hash,
+                    status=record.status,
+                    response=dumps(record.response),
+                    at=at,
+                )
+            )
+        if batch.audit:
+            _append_audit(conn, batch.audit, at)
+        return version
+
+    def _advance(self, conn: Connection, batch: Batch) -> int:
+        """Move the stream head from `expected_version` past the batch's events (locking it)."""
+        if batch.table_id is None:
+            return 0
+        table_id = batch.table_id
+        expected = batch.expected_version
+        if batch.events:
+            assert expected is not None
+            new = expected + len(batch.events)
+            moved = conn.execute(
+                update(s.tables)
+                .where(s.tables.c.table_id == table_id, s.tables.c.version == expected)
+                .values(version=new)
+            ).rowcount
+            if moved == 1:
+                return new
+        actual = conn.execute(
+            select(s.tables.c.version).where(s.tables.c.table_id == table_id).with_for_update()
+        ).scalar_one_or_none()
+        if actual is None:
+            raise StoreError(f"no table {table_id!r}: create_table first")
+        if expected is not None and actual != expected:
+            # A writer that got there first may have been this request's first attempt.
+            if batch.idempotency is not None:
+                _refuse_replay(conn, batch.idempotency)
+            raise VersionConflict(table_id, expected, int(actual))
+        return int(actual)
+
+    def _explain_race(self, batch: Batch) -> None:
+        if batch.idempotency is not None:
+            stored = self.idempotency(batch.idempotency.principal, batch.idempotency.key)
+            if stored is not None:
+                raise IdempotencyReplay(stored)
+        if batch.table_id is not None and batch.expected_version is not None:
+            actual = self.version(batch.table_id)
+            if actual != batch.expected_version:
+                raise VersionConflict(batch.table_id, batch.expected_version, actual)
+
+    def audit(self, kind: str, details: Mapping[str, Any]) -> None:
+        """Append one significant event to the log, on its own."""
+        entry = check_audit(AuditEntry(kind, details), "audit entry")
+        at, _ = self._now()
+        with self._write() as conn:
+            _append_audit(conn, [entry], at)
+
+    # -- reads -------------------------------------------------------------------------------
+
+    def events(self, table_id: str, after: int = 0) -> list[tuple[int, dict[str, Any]]]:
+        """The table's events after version `after`, as (version, event), in order."""
+        check_int(after, "after", minimum=0)
+        query = (
+            select(s.events.c.version, s.events.c.event)
+            .where(s.events.c.table_id == table_id, s.events.c.version > after)
+            .order_by(s.events.c.version)
+        )
+        with self._read() as conn:
+            return [(int(row.version), loads_object(row.event)) for row in conn.execute(query)]
+
+    def version(self, table_id: str) -> int:
+        """The table stream's version: the number of events appended (0 when none or no table)."""
+        with self._read() as conn:
+            found = conn.execute(
+                select(s.tables.c.version).where(s.tables.c.table_id == table_id)
+            ).scalar_one_or_none()
+        return 0 if found is None else int(found)
+
+    def sealed(self, table_id: str) -> list[dict[str, Any]]:
+        """The table's house-only records (shoe orders, salts) in the order they were sealed."""
+        by_table = s.sealed.c.table_id == table_id
+        query = select(s.sealed.c.record).where(by_table).order_by(s.sealed.c.seq)
+        with self._read() as conn:
+            return [loads_object(text) for text in conn.execute(query).scalars()]
+
+    def balance(self, account: str) -> int:
+        """Credits minus debits of an account, in cents (0 for one never posted to)."""
+        check_account(account, "account")
+        with self._read() as conn:
+            found = conn.execute(
+                select(s.balances.c.balance).where(s.balances.c.account == account)
+            ).scalar_one_or_none()
+        return 0 if found is None else int(found)
+
+    def balances(self) -> dict[str, int]:
+        """Every account's balance (they sum to zero: each posting debits what it credits)."""
+        with self._read() as conn:
+            rows = conn.execute(select(s.balances).order_by(s.balances.c.account))
+            return {row.account: int(row.balance) for row in rows}
+
+    def postings(self, account: str | None = None, day: str | None = None) -> list[PostingRow]:
+        """The postings in the order they were written, of one account and/or one gaming day."""
+        query = select(s.postings).order_by(s.postings.c.id)
+        if account is not None:
+            query = query.where(or_(s.postings.c.debit == account, s.postings.c.credit == account))
+        if day is not None:
+            query = query.where(s.postings.c.day == day)
+        with self._read() as conn:
+            return [_posting(row) for row in conn.execute(query)]
+
+    def idempotency(self, principal: str, key: str) -> IdempotencyRecord | None:
+        """The stored first answer for this principal's key, or None."""
+        with self._read() as conn:
+            return _idempotency(conn, principal, key)
+
+    def rounds_of(self, player_id: str, limit: int) -> list[RoundRow]:
+        """The player's last `limit` rounds, newest first."""
+        check_int(limit, "limit", minimum=0)
+        query = (
+            select(s.rounds)
+            .join(s.round_players, s.round_players.c.round_id == s.rounds.c.round_id)
+            .where(s.round_players.c.player_id == player_id)
+            .order_by(s.rounds.c.seq.desc())
+            .limit(limit)
+        )
+        with self._read() as conn:
+            return [_round(conn, row) for row in conn.execute(query).all()]
+
+    def round(self, round_id: str) -> RoundRow | None:
+        """The recall index of one round, or None."""
+        with self._read() as conn:
+            row = conn.execute(
+                select(s.rounds).where(s.rounds.c.round_id == round_id)
+            ).one_or_none()
+            return None if row is None else _round(conn, row)
+
+    def verify_audit(self) -> AuditProblem | None:
+        """The first edited, inserted or deleted row of the audit log, or None when intact."""
+        with self._read() as conn:
+            head = conn.execute(select(s.audit_head)).one_or_none()
+            head_seq, head_hash = (0, "") if head is None else (int(head.seq), str(head.hash))
+            rows = conn.execute(select(s.audit_log).order_by(s.audit_log.c.seq))
+            return verify_rows(
+                (AuditRow(int(r.seq), r.at, r.kind, r.details, r.prev_hash, r.hash) for r in rows),
+                head_seq,
+                head_hash,
+            )
+
+
+# -- inside a transaction ----------------------------------------------------------------------
+
+
+def _idempotency(conn: Connection, principal: str, key: str) -> IdempotencyRecord | None:
+    row = conn.execute(
+        select(s.idempotency).where(
+            s.idempotency.c.principal == principal, s.idempotency.c.key == key
+        )
+    ).one_or_none()
+    if row is None:
+        return None
+    return IdempotencyRecord(
+        principal=row.principal,
+        key=row.key,
+        request_hash=row.request_hash,
+        status=int(row.status),
+        response=loads_object(row.response),
+    )
+
+
+def _refuse_replay(conn: Connection, record: IdempotencyRecord) -> None:
+    stored = _idempotency(conn, record.principal, record.key)
+    if stored is not None:
+        raise IdempotencyReplay(stored)
+
+
+def _post(conn: Connection, batch: Sequence[Posting], at: str, day: str) -> None:
+    """Insert the postings with each account's running balance, locking accounts in order."""
+    delta: dict[str, int] = {}
+    for posting in batch:
+        delta[posting.debit] = delta.get(posting.debit, 0) - posting.amount
+        delta[posting.credit] = delta.get(posting.credit, 0) + posting.amount
+    make_insert = postgresql_insert if conn.dialect.name == "postgresql" else sqlite_insert
+    running: dict[str, int] = {}
+    for account in sorted(delta):
+        conn.execute(
+            make_insert(s.balances).values(account=account, balance=0).on_conflict_do_nothing()
+        )
+        conn.execute(
+            update(s.balances)
+            .where(s.balances.c.account == account)
+            .values(balance=s.balances.c.balance + delta[account])
+        )
+        after = conn.execute(
+            select(s.balances.c.balance).where(s.balances.c.account == account)
+        ).scalar_one()
+        running[account] = int(after) - delta[account]
+    rows = []
+    for posting in batch:
+        running[posting.debit] -= posting.amount
+        running[posting.credit] += posting.amount
+        rows.append(
+            {
+                "at": at,
+                "day": day,
+                "debit": posting.debit,
+                "credit": posting.credit,
+                "amount": posting.amount,
+                "reason": posting.reason,
+                "table_id": posting.table_id,
+                "round_id": posting.round_id,
+                "player_id": posting.player_id,
+                "debit_balance": running[posting.debit],
+                "credit_balance": running[posting.credit],
+            }
+        )
+    conn.execute(insert(s.postings), rows)
+
+
+def _upsert_round(conn: Connection, row: RoundRow, at: str) -> None:
+    found = conn.execute(
+        select(s.rounds.c.table_id).where(s.rounds.c.round_id == row.round_id)
+    ).one_or_none()
+    if found is None:
+        conn.execute(
+            insert(s.rounds).values(
+                round_id=row.round_id,
+                table_id=row.table_id,
+                first_version=row.first_version,
+                last_version=row.last_version,
+                started_at=at,
+            )
+        )
+    else:
+        if found.table_id != row.table_id:
+            raise StoreError(f"round {row.round_id} belongs to table {found.table_id}")
+        conn.execute(
+            update(s.rounds)
+            .where(s.rounds.c.round_id == row.round_id)
+            .values(first_version=row.first_version, last_version=row.last_version)
+        )
+        conn.execute(s.round_players.delete().where(s.round_players.c.round_id == row.round_id))
+    if row.players:
+        conn.execute(
+            insert(s.round_players),
+            [
+                {"round_id": row.round_id, "position": index, "player_id": player}
+                for index, player in enumerate(row.players)
+            ],
+        )
+
+
+def _append_audit(conn: Connection, entries: Sequence[AuditEntry], at: str) -> None:
+    head = conn.execute(select(s.audit_head).where(s.audit_head.c.id == 1).with_for_update()).one()
+    seq, prev_hash = int(head.seq), str(head.hash)
+    rows = []
+    for entry in entries:
+        seq += 1
+        details = canonical_details(entry.details)
+        digest = row_hash(prev_hash, seq, at, entry.kind, details)
+        rows.append(
+            {
+                "seq": seq,
+                "at": at,
+                "kind": entry.kind,
+                "details": details,
+                "prev_hash": prev_hash,
+                "hash": digest,
+            }
+        )
+        prev_hash = digest
+    conn.execute(insert(s.audit_log), rows)
+    conn.execute(update(s.audit_head).where(s.audit_head.c.id == 1).values(seq=seq, hash=prev_hash))
+
+
+# -- rows to records ---------------------------------------------------------------------------
+
+
+def _player(row: Row[Any]) -> PlayerRow:
+    return PlayerRow(player_id=row.player_id, name=row.name, created_at=row.created_at)
+
+
+def _table(row: Row[Any]) -> TableRow:
+    return TableRow(
+        table_id=row.table_id,
+        game=row.game,
+        name=row.name,
+        rules=loads_object(row.rules),
+        rules_digest=row.rules_digest,
+        opened_at=row.opened_at,
+        closed_at=row.closed_at,
+    )
+
+
+def _posting(row: Row[Any]) -> PostingRow:
+    return PostingRow(
+        id=int(row.id),
+        at=row.at,
+        day=row.day,
+        debit=row.debit,
+        credit=row.credit,
+        amount=int(row.amount),
+        reason=row.reason,
+        table_id=row.table_id,
+        round_id=row.round_id,
+        player_id=row.player_id,
+        debit_balance=int(row.debit_balance),
+        credit_balance=int(row.credit_balance),
+    )
+
+
+def _round(conn: Connection, row: Row[Any]) -> RoundRow:
+    players = conn.execute(
+        select(s.round_players.c.player_id)
+        .where(s.round_players.c.round_id == row.round_id)
+        .order_by(s.round_players.c.position)
+    ).scalars()
+    return RoundRow(
+        round_id=row.round_id,
+        table_id=row.table_id,
+        first_version=int(row.first_version),
+        last_version=None if row.last_version is None else int(row.last_version),
+        players=tuple(players),
+    )
