@@ -35,6 +35,16 @@ class Server:
     """One `tablegames serve` process on its own port."""
 
     def __init__(self, db: Path, tables: Path) -> None:
+        self._start(f"sqlite:///{db}", tables)
+
+    @classmethod
+    def at(cls, url: str, tables: Path) -> Server:
+        """A server on the database at `url` (PostgreSQL in the two-process test)."""
+        server = cls.__new__(cls)
+        server._start(url, tables)
+        return server
+
+    def _start(self, url: str, tables: Path) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         command = [
@@ -45,7 +55,7 @@ class Server:
             "--port",
             str(self.port),
             "--db",
-            f"sqlite:///{db}",
+            url,
             "--tables",
             str(tables),
         ]
