@@ -39,8 +39,20 @@ def fail(message: str) -> NoReturn:
     raise typer.Exit(EXIT_BAD_INPUT)
 
 
+# `tablegames report day --db URL --date D` is the server's day report (issue 11); `tablegames
+# report RULES --out FILE` stays Blackjack's HTML report. The two share the word `report`, so
+# the day report is registered as `report-day` and `report day` is routed to it here.
+ROUTED: dict[tuple[str, str], str] = {("report", "day"): "report-day"}
+
+
 class GuardedGroup(TyperGroup):
     """Runs a command and turns bad input (ours or click's) into one error line and exit 2."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        routed = ROUTED.get((args[0], args[1])) if len(args) >= 2 else None
+        if routed is not None:
+            args = [routed, *args[2:]]
+        return super().resolve_command(ctx, args)
 
     def main(  # type: ignore[override]
         self,

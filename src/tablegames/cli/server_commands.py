@@ -102,3 +102,41 @@ def audit_verify_command(
         return
     typer.echo(f"audit log {problem.problem} at row {problem.seq}: {problem.message}")
     raise typer.Exit(1)
+
+
+@app.command("report-day", hidden=True)
+def report_day_command(
+    date: Annotated[str, typer.Option(help="The gaming day, YYYY-MM-DD (UTC).")],
+    db: Annotated[
+        str, typer.Option(help="Database URL (sqlite:///FILE or postgresql://...).")
+    ] = DEFAULT_DB,
+) -> None:
+    """`tablegames report day --db URL --date D`: every account's day, opening + deposits -
+    withdrawals - wagers + returns = closing; exit 1 naming each identity that breaks."""
+    import re
+
+    from tablegames.store import Store, day_report
+
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", date):
+        raise typer.BadParameter(f"{date!r} is not a date as YYYY-MM-DD", param_hint="--date")
+    store = Store.open(db)
+    try:
+        report = day_report(store, date)
+    finally:
+        store.close()
+    typer.echo(f"gaming day {report.day}")
+    typer.echo(
+        f"{'account':<32} {'opening':>12} {'deposits':>12} {'withdrawals':>12} {'wagers':>12} "
+        f"{'returns':>12} {'closing':>12}  identity"
+    )
+    for line in report.accounts:
+        typer.echo(
+            f"{line.account:<32} {line.opening:>12} {line.deposits:>12} {line.withdrawals:>12} "
+            f"{line.wagers:>12} {line.returns:>12} {line.closing:>12}  "
+            f"{'holds' if line.holds else 'BROKEN: ' + '; '.join(line.problems)}"
+        )
+    typer.echo(f"all accounts sum to {report.total} (double entry: 0)")
+    for problem in report.problems:
+        typer.echo(f"BROKEN: {problem}")
+    if not report.holds:
+        raise typer.Exit(1)
