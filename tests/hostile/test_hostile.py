@@ -130,6 +130,7 @@ EXPECTED: dict[str, tuple[str, str | None]] = {
     "tables/decks_99.toml": ("decks: must be at most 8", "633a.3(a)"),
     "tables/unknown_table_key.toml": ("unknown keys ['colour']", None),
     "tables/preset_unknown.toml": ("'pa-99deck' is unknown", None),
+    "tables/non_pa_rule.toml": ("may not open live: dealer_hits_soft_17", "633a.7(m)"),
     "tables/craps_rule_bad.toml": ("power_odds: must be true or false, not 'yes'", None),
     # --- files no rules reader can read ---
     "rules/a_directory.toml": ("is a directory", None),

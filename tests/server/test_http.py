@@ -260,3 +260,23 @@ def test_requests_without_a_token_or_from_the_wrong_party_are_refused(
     )
     assert malformed.status_code == 422
     assert set(malformed.json()) == {"error", "paragraph"}
+
+
+def test_a_live_table_refuses_options_pennsylvania_does_not_allow(
+    served: tuple[TestClient, Service],
+) -> None:
+    client, _ = served
+    tables = len(client.get("/api/tables", headers=OPERATOR).json())
+    body = {"game": "blackjack", "name": "H17", "preset": "pa-6deck"}
+    refused = client.post(
+        "/api/operator/tables",
+        json={**body, "rules": {"dealer_hits_soft_17": True}},
+        headers=OPERATOR,
+    )
+    assert refused.status_code == 422
+    assert refused.json()["paragraph"] == "633a.7(m)"  # the dealer stands on all 17s
+    assert "dealer_hits_soft_17" in refused.json()["error"]
+    assert len(client.get("/api/tables", headers=OPERATOR).json()) == tables  # nothing opened
+    opened = client.post("/api/operator/tables", json=body, headers=OPERATOR)
+    assert opened.status_code == 201
+    assert len(client.get("/api/tables", headers=OPERATOR).json()) == tables + 1

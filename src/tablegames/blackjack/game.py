@@ -40,6 +40,7 @@ from tablegames.blackjack.table import Table
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.errors import IllegalActionError, TableGamesError, WagerError
 from tablegames.core.rng import RandomSource, SecureRandom
+from tablegames.core.rulesfile import Finding
 from tablegames.core.table import Betting, Command, Offer, Pending
 
 BLACKJACK_WAGER: Final = "blackjack"  # the action of a bet in the betting window
@@ -372,6 +373,12 @@ class BlackjackGame:
 
     def decode_event(self, data: Mapping[str, Any]) -> Event:
         return event_from_json(dict(data))
+
+    def live_findings(self, rules: Any) -> tuple[Finding, ...]:
+        """The non-PA what-if options in force (`Rules.non_pa`: 633a.7(h), (m), 633a.9(a), ...):
+        a live Pennsylvania table may not deal them."""
+        chosen = rules if isinstance(rules, Rules) else self.rules_from_mapping(rules)
+        return tuple(chosen.non_pa())
 
     def replay(self, events: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
         """Every round of a stored stream (or one round's log) played again from its own cards

@@ -40,8 +40,15 @@ def serve_command(
 
     specs = read_tables_file(tables) if tables is not None else list(DEFAULT_TABLES)
     for spec in specs:
-        # Every table's rules are checked by its game before anything is written.
-        find_game(spec.game).rules_from_mapping(spec.rules_mapping())
+        # Every table's rules are checked by its game before anything is written, and a live
+        # table refuses the options Pennsylvania does not allow.
+        game = find_game(spec.game)
+        found = game.live_findings(game.rules_from_mapping(spec.rules_mapping()))
+        if found:
+            raise typer.BadParameter(
+                f"table {spec.name!r} may not open live: " + "; ".join(str(item) for item in found),
+                param_hint="--tables",
+            )
 
     import uvicorn
 

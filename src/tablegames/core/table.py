@@ -33,6 +33,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from tablegames.core.errors import ScenarioError
 from tablegames.core.events import Event
+from tablegames.core.rulesfile import Finding
 from tablegames.core.views import CardSight
 
 ViewerRole = Literal["player", "spectator", "operator", "auditor"]
@@ -258,6 +259,11 @@ class GameModule(Protocol):
         ...
 
     def decode_event(self, data: Mapping[str, Any]) -> Event: ...
+
+    def live_findings(self, rules: Any) -> Sequence[Finding]:
+        """What these rules hold that a live table may not offer (options Pennsylvania does not
+        allow, kept for what-if analysis): empty when the table may open."""
+        ...
 
     def replay(self, events: Sequence[Mapping[str, Any]]) -> Sequence[Event]:
         """Play a stored log again from its own cards, dice and decisions (the recall and

@@ -42,6 +42,7 @@ from typing import Any, Final
 
 from tablegames.core.errors import IllegalActionError, ScenarioError, TableGamesError, WagerError
 from tablegames.core.rng import RandomSource, SecureRandom
+from tablegames.core.rulesfile import Finding
 from tablegames.core.table import Betting, Command, Offer, Pending
 from tablegames.core.views import DealtCard, Holder, JsonEvent
 from tablegames.craps.dice import DiceSource, RandomDice
@@ -399,6 +400,12 @@ class CrapsGame:
 
     def decode_event(self, data: Mapping[str, Any]) -> Event:
         return event_from_json(data)
+
+    def live_findings(self, rules: Any) -> tuple[Finding, ...]:
+        """None: every craps rule this game accepts is a filed Pennsylvania option (623b.5)."""
+        if not isinstance(rules, CrapsRules):
+            self.rules_from_mapping(rules)
+        return ()
 
     def replay(self, events: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
         """The stored session played again from its own dice, selections and wagers

@@ -139,6 +139,14 @@ class Service:
     def open_table(
         self, game: str, name: str, rules: Mapping[str, Any], *, audit_kind: str = "table_opened"
     ) -> str:
+        found = list(find_game(game).live_findings(rules))
+        if found:
+            # Options Pennsylvania does not allow are for what-if analysis, not a live table.
+            raise CommandRefused(
+                "a live table may not offer: " + "; ".join(str(item) for item in found),
+                paragraph=found[0].paragraph,
+                status=422,
+            )
         table_id = "t-" + secrets.token_hex(5)
         runtime = TableRuntime.open(
             table_id, game, rules, random=SecureRandom(), decision_seconds=self.decision_seconds
