@@ -280,3 +280,25 @@ def test_a_live_table_refuses_options_pennsylvania_does_not_allow(
     opened = client.post("/api/operator/tables", json=body, headers=OPERATOR)
     assert opened.status_code == 201
     assert len(client.get("/api/tables", headers=OPERATOR).json()) == tables + 1
+
+
+def test_a_decision_not_made_in_time_is_the_house_rules_default(
+    served: tuple[TestClient, Service],
+) -> None:
+    client, service = served
+    table = _table_id(client)
+    _, ann = _player(client, "Ann")
+    client.post(f"/api/tables/{table}/seats", json={"spots": [1]}, headers=ann)
+    _command(client, table, ann, spot=1, action="bet", amount=2_500, args={"wager": "blackjack"})
+    _command(client, table, ann, spot=1, action="ready")
+    for step in range(1, 11):
+        if client.get(f"/api/tables/{table}", headers=ann).json()["phase"] != "playing":
+            break
+        # Each decision's clock starts when it is asked: each call is 1,000 s after the last.
+        assert service.expire_all(10**9 + 1_000 * step) == 1
+    assert client.get(f"/api/tables/{table}", headers=ann).json()["phase"] != "playing"
+    stream = [event for _, event in service.store.events(table)]
+    timed_out = [event for event in stream if event["event"] == "server:timed_out"]
+    # The house's defaults (the decision time's house rule): stand, decline, keep.
+    assert all(event["command"]["action"] in ("stand", "decline", "keep") for event in timed_out)
+    assert sum(service.store.balances().values()) == 0

@@ -10,14 +10,42 @@ store, the `--tables` file's tables (or the default four) are opened.
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from tablegames.cli.app import app
 
 DEFAULT_DB = "sqlite:///var/tablegames.db"
+
+
+class _DecisionClock:
+    """Once a second, the house rule's default for every decision past its time (the decision
+    time of `tablegames.server.runtime`, 30 s by default), committed like any command."""
+
+    def __init__(self, service: Any) -> None:
+        self.service = service
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="decision-clock", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stopped.set()
+        self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        from tablegames.core.errors import TableGamesError
+
+        while not self._stopped.wait(1.0):
+            try:
+                self.service.expire_all()
+            except TableGamesError:
+                # A conflict with another process's commit: the next tick tries again.
+                continue
 
 
 @app.command("serve")
@@ -72,11 +100,14 @@ def serve_command(
         timeout_graceful_shutdown=5,
     )
     server = uvicorn.Server(config)
+    clock = _DecisionClock(service)
+    clock.start()
     shown = host if ":" not in host else f"[{host}]"
     typer.echo(f"tablegames server on http://{shown}:{port}/  (API docs at /docs)")
     try:
         server.run()
     finally:
+        clock.stop()
         store.audit("server_stopped", {})
         store.close()
 

@@ -475,6 +475,17 @@ class TableRuntime:
             return self._ready_up(player_id)
         return self._decide(player_id, command, available)
 
+    def overdue(self, now: float) -> bool:
+        """Whether a decision has waited longer than `decision_seconds` at `now` (cheap: the
+        server's clock asks every table each second)."""
+        current = self.table.current
+        if current is None or current.is_complete:
+            return False
+        return any(
+            now - self._pending_since.get(_key(turn), now) > self.decision_seconds
+            for turn in current.awaiting
+        )
+
     def expire(self, now: float) -> Outcome:
         """Take the house's action (`GameRound.on_timeout`) for every decision pending longer
         than `decision_seconds` at `now` (on the runtime's clock), logged as

@@ -54,7 +54,7 @@ MAX_NAME: Final = 40
 class Principal:
     """Who sent a request: a player (by id) or the operator."""
 
-    role: str  # "player" | "operator"
+    role: str  # "player" | "operator" | "house" (the decision clock)
     player_id: str | None = None
     name: str | None = None
 
@@ -63,9 +63,13 @@ class Principal:
         return self.player_id if self.player_id is not None else "operator"
 
     def viewer(self) -> Viewer:
-        if self.role == "operator":
+        if self.role in ("operator", "house"):
             return Viewer("operator")
         return Viewer.seated(self.player_id or "")
+
+
+# The house acts on a table only through its clock (a decision not made in time).
+HOUSE_PRINCIPAL: Final = Principal("house")
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +343,24 @@ class Service:
         """The balance a player may wager: the account less what open windows reserve."""
         reserved = sum(runtime.reserved(player_id) for runtime in list(self._runtimes.values()))
         return self.store.balance(player_account(player_id)) - reserved
+
+    # --- the decision clock -----------------------------------------------------------------
+
+    def expire_all(self, now: float | None = None) -> int:
+        """Take the house rule's default for every decision past its time at every table
+        (stand; insurance declined; EZ Bust declined; keep), committed like any command and
+        logged as the house's action (`server:timed_out`). Returns the tables that moved."""
+        moved = 0
+        stamp = time.monotonic() if now is None else now
+        for table_id in list(self._runtimes):
+            runtime = self._runtimes.get(table_id)
+            if runtime is None or not runtime.overdue(stamp):
+                continue
+            self.table_command(
+                HOUSE_PRINCIPAL, table_id, lambda table: table.expire(stamp), idempotency=None
+            )
+            moved += 1
+        return moved
 
     # --- recall (633a.7(s)) -----------------------------------------------------------------
 
