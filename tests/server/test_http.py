@@ -302,3 +302,22 @@ def test_a_decision_not_made_in_time_is_the_house_rules_default(
     # The house's defaults (the decision time's house rule): stand, decline, keep.
     assert all(event["command"]["action"] in ("stand", "decline", "keep") for event in timed_out)
     assert sum(service.store.balances().values()) == 0
+
+
+def test_633a_6_c_the_betting_time_closes_the_window_and_the_round_deals(
+    served: tuple[TestClient, Service],
+) -> None:
+    client, service = served
+    table = _table_id(client)
+    _, ann = _player(client, "Ann")
+    client.post(f"/api/tables/{table}/seats", json={"spots": [1]}, headers=ann)
+    _command(client, table, ann, spot=1, action="bet", amount=2_500, args={"wager": "blackjack"})
+    start = 10.0**9
+    assert service.expire_all(start) == 0  # the window's clock starts with a bet down
+    assert service.expire_all(start + 59) == 0  # within the 60 s betting time
+    assert client.get(f"/api/tables/{table}", headers=ann).json()["phase"] == "betting"
+    assert service.expire_all(start + 61) == 1  # past it: betting closes, the round deals
+    stream = [event["event"] for _, event in service.store.events(table)]
+    closed = stream.index("server:betting_closed")
+    assert stream[closed + 1 : closed + 3] == ["server:round_started", "round_started"]
+    assert "card_dealt" in stream[closed:]

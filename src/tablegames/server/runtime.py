@@ -80,6 +80,9 @@ BET: Final = "bet"
 WITHDRAW: Final = "withdraw"
 READY: Final = "ready"
 RUNTIME_ACTIONS: Final = (BET, WITHDRAW, READY)
+# The house rule's betting time: once a bet is down, the window closes and the round deals this
+# long after, ready or not (633a.6(c): the dealer closes betting), unless everyone is ready first.
+DEFAULT_BETTING_SECONDS: Final = 60.0
 DEFAULT_DECISION_SECONDS: Final = 30.0  # the house rule's decision time unless the table says
 MAX_SPOTS: Final = 64  # the spots probed for offers: a spot with none does not exist
 RIDING: Final = "side"  # args of a bet holding the wagers that ride on it (633a.6(e))
@@ -184,6 +187,8 @@ class TableRuntime:
         self._meters: dict[str, int] = {}
         self._opening: Outcome | None = None
         self._recovered: Outcome | None = None
+        self.betting_seconds = DEFAULT_BETTING_SECONDS
+        self._betting_since: float | None = None  # the clock when a bet was first seen down
 
     # --- building ------------------------------------------------------------------------
 
@@ -476,8 +481,11 @@ class TableRuntime:
         return self._decide(player_id, command, available)
 
     def overdue(self, now: float) -> bool:
-        """Whether a decision has waited longer than `decision_seconds` at `now` (cheap: the
+        """Whether a decision has waited longer than `decision_seconds` at `now`, or a betting
+        window with a bet down has been open longer than `betting_seconds` (cheap: the
         server's clock asks every table each second)."""
+        if self._betting_time_up(now):
+            return True
         current = self.table.current
         if current is None or current.is_complete:
             return False
@@ -489,7 +497,18 @@ class TableRuntime:
     def expire(self, now: float) -> Outcome:
         """Take the house's action (`GameRound.on_timeout`) for every decision pending longer
         than `decision_seconds` at `now` (on the runtime's clock), logged as
-        `server:timed_out` then the game's events."""
+        `server:timed_out` then the game's events. A betting window past its time closes and
+        the round deals (`server:betting_closed`, then as when everyone is ready)."""
+        if self._betting_time_up(now):
+            window = self._open_window()
+            round_id = f"{self.table_id}-r{self._rounds + 1}"
+            with self._batch() as batch:
+                self._log("betting_closed", "633a.6(c)", seconds=self.betting_seconds)
+                self._start(window, round_id)
+                batch.started = round_id
+                self._advance(now)
+            self._betting_since = None
+            return self._last
         with self._batch():
             while True:
                 current = self.table.current
@@ -517,6 +536,17 @@ class TableRuntime:
                 self._sync()
                 self._advance(now)
         return self._last
+
+    def _betting_time_up(self, now: float) -> bool:
+        """Whether the window with a bet down has been open longer than `betting_seconds`;
+        the window's clock starts when the server's clock first sees a bet down (after a
+        restart, again from then)."""
+        if self.phase != "betting" or not self._held:
+            self._betting_since = None
+            return False
+        if self._betting_since is None:
+            self._betting_since = now
+        return now - self._betting_since > self.betting_seconds
 
     def _bet(self, player_id: str, command: Command, available: int) -> Outcome:
         spot = self._own_spot(player_id, command.spot)
