@@ -10,13 +10,15 @@ first answer again; the same key with another body is refused with 409).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Final
 
-from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, Path, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.security import HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tablegames.core.errors import TableGamesError
 from tablegames.core.table import Command
@@ -28,6 +30,15 @@ from tablegames.server.service import MAX_NAME, Answer, Principal, Service, requ
 MAX_BODY_BYTES: Final = 16_384
 MAX_KEY_CHARS: Final = 128
 TEST_MODE_HEADER: Final = "X-Tablegames-Test-Mode"
+# Names and ids are text without control characters (PostgreSQL's text refuses NUL).
+PRINTABLE: Final = r"^[^\x00-\x1f\x7f]+$"
+
+
+class ErrorBody(BaseModel):
+    """Every error: what was wrong and the paragraph of 58 Pa. Code where one applies."""
+
+    error: str
+    paragraph: str | None
 
 
 class _Strict(BaseModel):
@@ -35,7 +46,7 @@ class _Strict(BaseModel):
 
 
 class NewPlayer(_Strict):
-    name: StrictStr = Field(min_length=1, max_length=MAX_NAME)
+    name: StrictStr = Field(min_length=1, max_length=MAX_NAME, pattern=PRINTABLE)
 
 
 class Amount(_Strict):
@@ -44,7 +55,7 @@ class Amount(_Strict):
 
 class NewTable(_Strict):
     game: StrictStr
-    name: StrictStr = Field(min_length=1, max_length=60)
+    name: StrictStr = Field(min_length=1, max_length=60, pattern=PRINTABLE)
     preset: StrictStr | None = None
     rules: dict[str, Any] = Field(default_factory=dict)
 
@@ -61,8 +72,113 @@ class TableCommand(_Strict):
     args: dict[str, Any] = Field(default_factory=dict)
 
 
+class PlayerMade(BaseModel):
+    player_id: str
+    token: str
+
+
+class Me(BaseModel):
+    player_id: str
+    name: str | None
+    balance: int
+
+
+class Balance(BaseModel):
+    player_id: str
+    balance: int
+
+
+class TableMade(BaseModel):
+    table_id: str
+
+
+class TableClosed(BaseModel):
+    table_id: str
+    status: str
+
+
+class Moved(BaseModel):
+    """The new table version and the new events as the caller may see them."""
+
+    version: int
+    events: list[dict[str, Any]]
+
+
+# What each 4xx means (docs/server.md, "The contract").
+_MEANING: Final = {
+    400: "Bad input",
+    401: "No or unknown token",
+    403: "Someone else's spot, or the wrong party for this call",
+    404: "Unknown table, spot, player or round",
+    409: "Wrong phase, not enough balance, a reused Idempotency-Key, or the table moved on",
+    413: f"A body over {MAX_BODY_BYTES} bytes",
+    422: "A malformed body or a wager over a limit",
+}
+
+
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The `responses=` of a route: each 4xx it may answer, with the error body."""
+    return {
+        status: {"model": ErrorBody, "description": _MEANING[status]}
+        for status in sorted({*statuses, 413})
+    }
+
+
 def _error(status: int, message: str, paragraph: str | None = None) -> JSONResponse:
     return JSONResponse({"error": message, "paragraph": paragraph}, status_code=status)
+
+
+class _Limits:
+    """ASGI middleware: a body over `MAX_BODY_BYTES` is refused with 413 before the app reads
+    it, whether its length is declared or it comes in chunks; in test mode every response
+    carries the test-mode header."""
+
+    def __init__(self, app: ASGIApp, *, test_mode: bool) -> None:
+        self.app = app
+        self.test_mode = test_mode
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        if self.test_mode:
+            send = self._marked(send)
+        length = dict(scope["headers"]).get(b"content-length")
+        too_large = _error(413, f"the request body is over {MAX_BODY_BYTES} bytes")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
+            await too_large(scope, receive, send)
+            return
+        # Read the body (at most the limit), then give it to the app as it came.
+        messages: list[Message] = []
+        size = 0
+        while True:
+            message = await receive()
+            messages.append(message)
+            if message["type"] != "http.request":
+                break
+            size += len(message.get("body", b""))
+            if size > MAX_BODY_BYTES:
+                await too_large(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+
+        async def replay() -> Message:
+            return messages.pop(0) if messages else await receive()
+
+        await self.app(scope, replay, send)
+
+    @staticmethod
+    def _marked(send: Send) -> Send:
+        async def marked(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [
+                    *message.get("headers", []),
+                    (TEST_MODE_HEADER.lower().encode(), b"1"),
+                ]
+            await send(message)
+
+        return marked
 
 
 def _service(request: Request) -> Service:
@@ -70,8 +186,13 @@ def _service(request: Request) -> Service:
     return service
 
 
-def principal(request: Request, authorization: Annotated[str | None, Header()] = None) -> Principal:
-    found = _service(request).authenticate(bearer(authorization))
+# Declares the Bearer scheme in the OpenAPI document; the header is read (and a missing or
+# unknown token refused with the 401 error body) by `principal` itself.
+_BEARER: Final = HTTPBearer(auto_error=False)
+
+
+def principal(request: Request, _scheme: Annotated[Any, Depends(_BEARER)]) -> Principal:
+    found = _service(request).authenticate(bearer(request.headers.get("authorization")))
     if found is None:
         raise CommandRefused("a valid Authorization: Bearer token is required", status=401)
     return found
@@ -90,7 +211,14 @@ def player(who: Annotated[Principal, Depends(principal)]) -> Principal:
 
 
 async def idempotency(
-    request: Request, idempotency_key: Annotated[str | None, Header()] = None
+    request: Request,
+    idempotency_key: Annotated[
+        str | None,
+        Header(
+            description=f"1 to {MAX_KEY_CHARS} characters: the same key and body answers the "
+            "first answer again; the same key with another body is refused with 409"
+        ),
+    ] = None,
 ) -> tuple[str, str] | None:
     if idempotency_key is None:
         return None
@@ -109,6 +237,8 @@ Who = Annotated[Principal, Depends(principal)]
 Operator = Annotated[Principal, Depends(operator)]
 Player = Annotated[Principal, Depends(player)]
 Key = Annotated[tuple[str, str] | None, Depends(idempotency)]
+PlayerId = Annotated[str, Path(max_length=64, pattern=PRINTABLE)]
+RoundId = Annotated[str, Path(max_length=128, pattern=PRINTABLE)]
 
 
 def create_app(service: Service) -> FastAPI:
@@ -121,21 +251,18 @@ def create_app(service: Service) -> FastAPI:
     )
     app.state.service = service
 
-    @app.middleware("http")
-    async def limits(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        length = request.headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-            return _error(413, f"the request body is over {MAX_BODY_BYTES} bytes")
-        response = await call_next(request)
-        if service.test_mode:
-            response.headers[TEST_MODE_HEADER] = "1"
-        return response
+    app.add_middleware(_Limits, test_mode=service.test_mode)
 
     @app.exception_handler(CommandRefused)
     async def refused(request: Request, problem: CommandRefused) -> JSONResponse:
         return _error(problem.status, problem.message, problem.paragraph)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, problem: StarletteHTTPException) -> JSONResponse:
+        # Starlette's own answers (no such route, method not allowed) keep the error body.
+        answer = _error(problem.status_code, str(problem.detail))
+        answer.headers.update(problem.headers or {})
+        return answer
 
     @app.exception_handler(TableGamesError)
     async def bad_input(request: Request, problem: TableGamesError) -> JSONResponse:
@@ -152,12 +279,14 @@ def create_app(service: Service) -> FastAPI:
     def home() -> RedirectResponse:
         return RedirectResponse("/docs")
 
-    @app.post("/api/players", status_code=201)
+    @app.post(
+        "/api/players", status_code=201, response_model=PlayerMade, responses=_errors(400, 422)
+    )
     def register(body: NewPlayer) -> dict[str, str]:
         player_id, token = service.register(body.name.strip() or body.name)
         return {"player_id": player_id, "token": token}
 
-    @app.get("/api/me")
+    @app.get("/api/me", response_model=Me, responses=_errors(401, 403))
     def me(who: Player) -> dict[str, Any]:
         assert_player = who.player_id or ""
         return {
@@ -166,15 +295,28 @@ def create_app(service: Service) -> FastAPI:
             "balance": service.available(assert_player),
         }
 
-    @app.post("/api/operator/players/{player_id}/deposit")
-    def deposit(player_id: str, body: Amount, who: Operator, key: Key) -> JSONResponse:
+    @app.post(
+        "/api/operator/players/{player_id}/deposit",
+        response_model=Balance,
+        responses=_errors(400, 401, 403, 404, 409, 422),
+    )
+    def deposit(player_id: PlayerId, body: Amount, who: Operator, key: Key) -> JSONResponse:
         return answer(service.money(who, player_id, body.amount, deposit=True, idempotency=key))
 
-    @app.post("/api/operator/players/{player_id}/withdraw")
-    def withdraw(player_id: str, body: Amount, who: Operator, key: Key) -> JSONResponse:
+    @app.post(
+        "/api/operator/players/{player_id}/withdraw",
+        response_model=Balance,
+        responses=_errors(400, 401, 403, 404, 409, 422),
+    )
+    def withdraw(player_id: PlayerId, body: Amount, who: Operator, key: Key) -> JSONResponse:
         return answer(service.money(who, player_id, body.amount, deposit=False, idempotency=key))
 
-    @app.post("/api/operator/tables", status_code=201)
+    @app.post(
+        "/api/operator/tables",
+        status_code=201,
+        response_model=TableMade,
+        responses=_errors(400, 401, 403, 422),
+    )
     def open_table(body: NewTable, who: Operator) -> dict[str, str]:
         if body.game not in game_ids():
             raise CommandRefused(f"no game {body.game!r}; the games are {', '.join(game_ids())}")
@@ -183,20 +325,29 @@ def create_app(service: Service) -> FastAPI:
             rules = {"preset": body.preset, **rules}
         return {"table_id": service.open_table(body.game, body.name, rules)}
 
-    @app.post("/api/operator/tables/{table_id}/close")
+    @app.post(
+        "/api/operator/tables/{table_id}/close",
+        response_model=TableClosed,
+        responses=_errors(401, 403, 404, 422),
+    )
     def close_table(table_id: str, who: Operator) -> dict[str, str]:
         service.close_table(table_id)
         return {"table_id": table_id, "status": "closed"}
 
-    @app.get("/api/tables")
+    @app.get("/api/tables", responses=_errors(401))
     def tables(who: Who) -> list[dict[str, Any]]:
         return service.lobby()
 
-    @app.get("/api/tables/{table_id}")
+    @app.get("/api/tables/{table_id}", responses=_errors(401, 404, 422))
     def table_view(table_id: str, who: Who) -> dict[str, Any]:
+        service.catch_up(table_id)  # another process may have moved the table on
         return service.runtime(table_id).view(who.viewer())
 
-    @app.post("/api/tables/{table_id}/seats")
+    @app.post(
+        "/api/tables/{table_id}/seats",
+        response_model=Moved,
+        responses=_errors(400, 401, 403, 404, 409, 422),
+    )
     def sit(table_id: str, body: Seats, who: Player, key: Key) -> JSONResponse:
         player_id = who.player_id or ""
         return answer(
@@ -205,7 +356,11 @@ def create_app(service: Service) -> FastAPI:
             )
         )
 
-    @app.delete("/api/tables/{table_id}/seats")
+    @app.delete(
+        "/api/tables/{table_id}/seats",
+        response_model=Moved,
+        responses=_errors(400, 401, 403, 404, 409, 422),
+    )
     def leave(table_id: str, body: Seats, who: Player, key: Key) -> JSONResponse:
         player_id = who.player_id or ""
         return answer(
@@ -214,7 +369,11 @@ def create_app(service: Service) -> FastAPI:
             )
         )
 
-    @app.post("/api/tables/{table_id}/commands")
+    @app.post(
+        "/api/tables/{table_id}/commands",
+        response_model=Moved,
+        responses=_errors(400, 401, 403, 404, 409, 422),
+    )
     def command(table_id: str, body: TableCommand, who: Player, key: Key) -> JSONResponse:
         player_id = who.player_id or ""
         order = Command(
@@ -236,14 +395,14 @@ def create_app(service: Service) -> FastAPI:
             )
         )
 
-    @app.get("/api/me/rounds")
+    @app.get("/api/me/rounds", responses=_errors(400, 401, 403, 422))
     def my_rounds(who: Player, limit: int = 10) -> list[dict[str, Any]]:
         if not 1 <= limit <= 100:
             raise CommandRefused("limit is 1 to 100 rounds")
         return service.rounds_of(who, limit)
 
-    @app.get("/api/rounds/{round_id}")
-    def recall(round_id: str, who: Who) -> dict[str, Any]:
+    @app.get("/api/rounds/{round_id}", responses=_errors(401, 404, 422))
+    def recall(round_id: RoundId, who: Who) -> dict[str, Any]:
         return service.recall(who, round_id)
 
     @app.websocket("/api/tables/{table_id}/ws")

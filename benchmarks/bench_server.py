@@ -1,0 +1,229 @@
+"""Load on the live table server (issue 11 §5): scripted players on loopback against one real
+`tablegames serve` process on SQLite.
+
+Run: `.venv/bin/python benchmarks/bench_server.py` (`--players 8 --seconds 20 --per-table 1`).
+
+The server is started as users start it (`python -m tablegames serve`, a free port of
+127.0.0.1, an SQLite file in a temporary folder, `TABLEGAMES_OPERATOR_TOKEN` set). The operator
+opens one six-deck Blackjack table per `--per-table` players (so that a player waits on nobody's
+readiness but its table-mates'); each player registers, is paid by the operator, sits at two
+adjacent boxes and plays rounds until the time is up: a Blackjack Wager on each box, `ready`,
+then its decisions (stand where offered, else decline, keep or the first offer), reading its
+view (`GET /api/tables/{id}`) to know what is awaited.
+
+An acknowledged action is a POST that changes the game or money and was answered 2xx (every
+answer is sent after its commit: SQLite in WAL mode with `synchronous=FULL`). Its latency is
+from the request sent to the answer read. The GETs that drive the script are counted apart.
+The clients are threads of this process and share the machine's cores with the server.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+TOKEN = "bench-operator-token"
+OPERATOR = {"Authorization": f"Bearer {TOKEN}"}
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+    tables = folder / "tables.toml"
+    tables.write_text('[[table]]\ngame = "blackjack"\nname = "Bench 0"\npreset = "pa-6deck"\n')
+    port = _free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "tablegames",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        f"sqlite:///{folder / 'bench.db'}",
+        "--tables",
+        str(tables),
+    ]
+    env = {**os.environ, "TABLEGAMES_OPERATOR_TOKEN": TOKEN}
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError("serve exited at start")
+        try:
+            if httpx.get(f"{url}/openapi.json", timeout=1).status_code == 200:
+                return process, url
+        except httpx.TransportError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("serve did not answer within 30 s")
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)  # acknowledged POSTs, seconds
+    refused: int = 0
+    reads: int = 0
+    rounds: int = 0
+
+
+class Player(threading.Thread):
+    def __init__(self, url: str, table_id: str, spots: list[int], stop_at: float) -> None:
+        super().__init__(daemon=True)
+        self.client = httpx.Client(base_url=url, timeout=30)
+        self.table_id, self.spots, self.stop_at = table_id, spots, stop_at
+        self.tally = Tally()
+        self.error: BaseException | None = None
+        made = self.client.post("/api/players", json={"name": "bench"}).json()
+        self.player_id = made["player_id"]
+        self.auth = {"Authorization": f"Bearer {made['token']}"}
+        paid = self.client.post(
+            f"/api/operator/players/{self.player_id}/deposit",
+            json={"amount": 10**10},
+            headers=OPERATOR,
+        )
+        paid.raise_for_status()
+        self.post(f"/api/tables/{table_id}/seats", {"spots": spots})
+
+    def post(self, path: str, body: dict[str, Any]) -> bool:
+        start = time.perf_counter()
+        answer = self.client.post(path, json=body, headers=self.auth)
+        elapsed = time.perf_counter() - start
+        if answer.status_code < 300:
+            self.tally.latencies.append(elapsed)
+            return True
+        if answer.status_code >= 500:
+            raise RuntimeError(f"{answer.status_code} {answer.text}")
+        self.tally.refused += 1
+        return False
+
+    def view(self) -> dict[str, Any]:
+        self.tally.reads += 1
+        found: dict[str, Any] = self.client.get(
+            f"/api/tables/{self.table_id}", headers=self.auth
+        ).json()
+        return found
+
+    def run(self) -> None:
+        try:
+            self._play()
+        except BaseException as problem:  # reported by the main thread
+            self.error = problem
+
+    def _play(self) -> None:
+        commands = f"/api/tables/{self.table_id}/commands"
+        view = self.view()
+        while time.perf_counter() < self.stop_at:
+            if view["phase"] == "betting":
+                mine = {bet["spot"] for bet in view["bets"] if bet.get("player") == self.player_id}
+                for spot in self.spots:
+                    if spot not in mine:
+                        offer = next(o for o in view["offers"][str(spot)] if o["action"] == "bet")
+                        order = {"spot": spot, "action": "bet", "amount": offer["low"]}
+                        self.post(commands, {**order, "args": {"wager": "blackjack"}})
+                self.post(commands, {"spot": self.spots[0], "action": "ready"})
+                self.tally.rounds += 1
+            elif view["phase"] == "playing":
+                turn = next(
+                    (t for t in view["awaiting"] if t.get("player") == self.player_id), None
+                )
+                if turn is None:
+                    time.sleep(0.001)  # a table-mate's decision
+                else:
+                    offers = view["offers"][str(turn["spot"])]
+                    choice = next(
+                        (o for o in offers if o["action"] in ("stand", "decline", "keep")),
+                        offers[0],
+                    )
+                    order = {"spot": turn["spot"], "action": choice["action"]}
+                    self.post(commands, {**order, "hand": choice["hand"]})
+            else:
+                time.sleep(0.001)
+            view = self.view()
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--players", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--per-table", type=int, default=1, help="players at each table")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="tablegames-bench-") as folder:
+        process, url = start_server(Path(folder))
+        try:
+            with httpx.Client(base_url=url, timeout=30) as operator:
+                table_ids = [operator.get("/api/tables", headers=OPERATOR).json()[0]["table_id"]]
+                while len(table_ids) * args.per_table < args.players:
+                    made = operator.post(
+                        "/api/operator/tables",
+                        json={
+                            "game": "blackjack",
+                            "name": f"Bench {len(table_ids)}",
+                            "preset": "pa-6deck",
+                        },
+                        headers=OPERATOR,
+                    )
+                    made.raise_for_status()
+                    table_ids.append(made.json()["table_id"])
+            stop_at = time.perf_counter() + 3600.0
+            players = []
+            for index in range(args.players):
+                seat = 2 * (index % args.per_table) + 1
+                players.append(
+                    Player(url, table_ids[index // args.per_table], [seat, seat + 1], stop_at)
+                )
+            start = time.perf_counter()
+            for player in players:
+                player.stop_at = start + args.seconds
+                player.start()
+            for player in players:
+                player.join()
+            elapsed = time.perf_counter() - start
+        finally:
+            process.terminate()
+            process.wait(timeout=30)
+    for player in players:
+        if player.error is not None:
+            raise player.error
+    latencies = [value for player in players for value in player.tally.latencies]
+    refused = sum(player.tally.refused for player in players)
+    reads = sum(player.tally.reads for player in players)
+    rounds = sum(player.tally.rounds for player in players)
+    rate = len(latencies) / elapsed
+    p50, p99 = _percentile(latencies, 0.50) * 1000, _percentile(latencies, 0.99) * 1000
+    print(f"command: {' '.join([Path(sys.executable).name, *sys.argv])}")
+    print(
+        f"{args.players} players, {len(table_ids)} tables, {elapsed:.1f} s: "
+        f"{len(latencies)} acknowledged actions ({refused} refused), {rounds} rounds, "
+        f"{reads} view reads; mean {statistics.fmean(latencies) * 1000:.1f} ms"
+    )
+    print(
+        f"result: {rate:,.0f} acknowledged actions/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms "
+        f"({args.players} players, SQLite WAL+FULL, server and clients on {os.cpu_count()} cores)"
+    )
+
+
+if __name__ == "__main__":
+    main()
