@@ -282,14 +282,20 @@ def test_a_live_table_refuses_options_pennsylvania_does_not_allow(
     assert len(client.get("/api/tables", headers=OPERATOR).json()) == tables + 1
 
 
-def test_a_decision_not_made_in_time_is_the_house_rules_default(
-    served: tuple[TestClient, Service],
-) -> None:
-    client, service = served
+def _seated_with_a_bet(client: TestClient) -> tuple[str, dict[str, str]]:
+    """Ann at box 1 of the Main table with a $25 Blackjack Wager down."""
     table = _table_id(client)
     _, ann = _player(client, "Ann")
     client.post(f"/api/tables/{table}/seats", json={"spots": [1]}, headers=ann)
     _command(client, table, ann, spot=1, action="bet", amount=2_500, args={"wager": "blackjack"})
+    return table, ann
+
+
+def test_a_decision_not_made_in_time_is_the_house_rules_default(
+    served: tuple[TestClient, Service],
+) -> None:
+    client, service = served
+    table, ann = _seated_with_a_bet(client)
     _command(client, table, ann, spot=1, action="ready")
     for step in range(1, 11):
         if client.get(f"/api/tables/{table}", headers=ann).json()["phase"] != "playing":
@@ -308,10 +314,7 @@ def test_633a_6_c_the_betting_time_closes_the_window_and_the_round_deals(
     served: tuple[TestClient, Service],
 ) -> None:
     client, service = served
-    table = _table_id(client)
-    _, ann = _player(client, "Ann")
-    client.post(f"/api/tables/{table}/seats", json={"spots": [1]}, headers=ann)
-    _command(client, table, ann, spot=1, action="bet", amount=2_500, args={"wager": "blackjack"})
+    table, ann = _seated_with_a_bet(client)
     start = 10.0**9
     assert service.expire_all(start) == 0  # the window's clock starts with a bet down
     assert service.expire_all(start + 59) == 0  # within the 60 s betting time
@@ -321,3 +324,28 @@ def test_633a_6_c_the_betting_time_closes_the_window_and_the_round_deals(
     closed = stream.index("server:betting_closed")
     assert stream[closed + 1 : closed + 3] == ["server:round_started", "round_started"]
     assert "card_dealt" in stream[closed:]
+
+
+def test_concurrent_withdrawals_cannot_overdraw_a_wallet(
+    served: tuple[TestClient, Service],
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tablegames.server.errors import CommandRefused
+    from tablegames.server.service import Principal
+
+    client, service = served
+    player_id, _ = _player(client, "Ann", 10_000)
+    operator = Principal("operator")
+
+    def withdraw(_: int) -> int:
+        try:
+            service.money(operator, player_id, 6_000, deposit=False, idempotency=None)
+        except CommandRefused as refused:
+            return refused.status
+        return 200
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        statuses = sorted(pool.map(withdraw, range(8)))
+    assert statuses == [200] + [409] * 7  # one withdrawal of $60 out of $100, no more
+    assert service.store.balance(f"player:{player_id}") == 4_000

@@ -14,6 +14,7 @@ records when it is behind), so two processes never both win a version.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import secrets
@@ -95,6 +96,10 @@ class Service:
         self._runtimes: dict[str, TableRuntime] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._global = threading.Lock()
+        # One lock per player's wallet: a check of the available balance and the commit that
+        # spends it run under it, so two requests of one player cannot both spend the same
+        # cents in this process (table lock first, then the wallet: no cycle).
+        self._wallets: dict[str, threading.Lock] = {}
         self._watchers: list[Callable[[str, int], None]] = []
 
     # --- start-up --------------------------------------------------------------------------
@@ -166,10 +171,12 @@ class Service:
             opened_at=_now(),
             closed_at=None,
         )
-        self.store.create_table(row)
         opening = runtime.opening()
-        self.store.commit(
-            Batch(
+        # The table's row and its opening entries in one transaction: a table stored without
+        # them (a crash between two commits) could never be restored, nor the server started.
+        self.store.create_table(
+            row,
+            opening=Batch(
                 table_id=table_id,
                 expected_version=0,
                 events=opening.events,
@@ -178,7 +185,7 @@ class Service:
                 idempotency=None,
                 audit=(AuditEntry(audit_kind, {"table_id": table_id, "game": game, "name": name}),),
                 rounds=(),
-            )
+            ),
         )
         with self._global:
             self._runtimes[table_id] = runtime
@@ -187,8 +194,11 @@ class Service:
 
     def close_table(self, table_id: str) -> None:
         self.runtime(table_id)
-        self.store.close_table(table_id)
-        self.store.audit("table_closed", {"table_id": table_id})
+        # The closing and its audit entry in one transaction (two, a crash between them lost
+        # the entry).
+        self.store.close_table(
+            table_id, audit=(AuditEntry("table_closed", {"table_id": table_id}),)
+        )
         with self._global:
             self._runtimes.pop(table_id, None)
 
@@ -251,39 +261,63 @@ class Service:
         if replay is not None:
             return replay
         with self._table(table_id) as runtime:
-            before = runtime.version
-            outcome = act(runtime)
-            viewer = principal.viewer()
-            body = {
-                "version": outcome.version,
-                "events": [event for _, event in runtime.events_for(viewer, before)],
-            }
-            answer = Answer(200, body)
-            try:
-                self.store.commit(
-                    Batch(
-                        table_id=table_id,
-                        expected_version=before,
-                        events=outcome.events,
-                        sealed=outcome.sealed,
-                        postings=tuple(_posting(move, table_id) for move in outcome.moves),
-                        idempotency=_record(principal, idempotency, answer),
-                        audit=(),
-                        rounds=_rounds(runtime, outcome),
-                    )
+            # Again under the lock: a retry sent while its first attempt was being decided
+            # found no record above, then waited here while that attempt committed. Decided
+            # afresh it would be refused (the decision was taken) or applied in memory twice.
+            replay = self._replayed(principal, idempotency)
+            if replay is not None:
+                return replay
+            with self._wallet(principal.player_id):
+                return self._decide_and_commit(principal, table_id, runtime, act, idempotency)
+
+    def _wallet(self, player_id: str | None) -> threading.Lock | contextlib.nullcontext[None]:
+        if player_id is None:
+            return contextlib.nullcontext()
+        with self._global:
+            return self._wallets.setdefault(player_id, threading.Lock())
+
+    def _decide_and_commit(
+        self,
+        principal: Principal,
+        table_id: str,
+        runtime: TableRuntime,
+        act: Callable[[TableRuntime], Outcome],
+        idempotency: tuple[str, str] | None,
+    ) -> Answer:
+        """`table_command`'s body, under the table's lock and the player's wallet."""
+        before = runtime.version
+        outcome = act(runtime)
+        viewer = principal.viewer()
+        body = {
+            "version": outcome.version,
+            "events": [event for _, event in runtime.events_for(viewer, before)],
+        }
+        answer = Answer(200, body)
+        try:
+            self.store.commit(
+                Batch(
+                    table_id=table_id,
+                    expected_version=before,
+                    events=outcome.events,
+                    sealed=outcome.sealed,
+                    postings=tuple(_posting(move, table_id) for move in outcome.moves),
+                    idempotency=_record(principal, idempotency, answer),
+                    audit=(),
+                    rounds=_rounds(runtime, outcome),
                 )
-            except IdempotencyReplay as repeated:
-                self._runtimes[table_id] = self._restore(self._row(table_id))
-                return _from_record(repeated.record, idempotency)
-            except VersionConflict:
-                self._runtimes[table_id] = self._restore(self._row(table_id))
-                raise CommandRefused(
-                    "the table moved on while this request was decided: send it again", status=409
-                ) from None
-            except BaseException:
-                # Nothing was committed: the runtime must not keep what the store does not.
-                self._runtimes[table_id] = self._restore(self._row(table_id))
-                raise
+            )
+        except IdempotencyReplay as repeated:
+            self._runtimes[table_id] = self._restore(self._row(table_id))
+            return _from_record(repeated.record, idempotency)
+        except VersionConflict:
+            self._runtimes[table_id] = self._restore(self._row(table_id))
+            raise CommandRefused(
+                "the table moved on while this request was decided: send it again", status=409
+            ) from None
+        except BaseException:
+            # Nothing was committed: the runtime must not keep what the store does not.
+            self._runtimes[table_id] = self._restore(self._row(table_id))
+            raise
         self._wake(table_id, outcome.version)
         return answer
 
@@ -302,6 +336,18 @@ class Service:
             return replay
         if self.store.player(player_id) is None:
             raise CommandRefused(f"no player {player_id!r}", status=404)
+        with self._wallet(player_id):
+            return self._post_money(principal, player_id, amount, deposit, idempotency)
+
+    def _post_money(
+        self,
+        principal: Principal,
+        player_id: str,
+        amount: int,
+        deposit: bool,
+        idempotency: tuple[str, str] | None,
+    ) -> Answer:
+        """`money`'s check and commit, under the player's wallet lock."""
         account = player_account(player_id)
         if not deposit and amount > self.available(player_id):
             raise CommandRefused(

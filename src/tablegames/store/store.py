@@ -157,14 +157,27 @@ class Store:
 
     # -- tables ------------------------------------------------------------------------------
 
-    def create_table(self, row: TableRow) -> None:
-        """Record an opened table (its stream starts at version 0)."""
+    def create_table(self, row: TableRow, opening: Batch | None = None) -> None:
+        """Record an opened table (its stream starts at version 0) and, in the same
+        transaction, its `opening` batch (the first entries of its stream at version 0).
+
+        One transaction, because a table recorded without its opening entries cannot be
+        restored (a stream starts with the rules filed): a crash between two transactions
+        left such a table, and every later start of the server failed on it.
+        """
         if not isinstance(row, TableRow):
             raise StoreError(f"create_table takes a TableRow, not {type(row).__name__}")
         for name in ("table_id", "game", "name", "rules_digest", "opened_at"):
             check_text(getattr(row, name), f"table {name}")
         check_optional_text(row.closed_at, "table closed_at")
         rules = dumps(check_object(row.rules, "table rules"))
+        if opening is not None:
+            check_batch(opening)
+            if opening.table_id != row.table_id or opening.expected_version != 0:
+                raise StoreError(
+                    f"the opening batch of table {row.table_id} names table "
+                    f"{opening.table_id} at version {opening.expected_version}, not version 0"
+                )
         try:
             with self._write() as conn:
                 conn.execute(
@@ -179,6 +192,9 @@ class Store:
                         version=0,
                     )
                 )
+                if opening is not None:
+                    at, day = self._now()
+                    self._commit(conn, opening, at, day)
         except IntegrityError as err:
             raise StoreError(f"table {row.table_id} already exists") from err
 
@@ -198,8 +214,11 @@ class Store:
             ).one_or_none()
         return None if row is None else _table(row)
 
-    def close_table(self, table_id: str) -> None:
-        """Mark a table closed now (a table already closed keeps its first closing time)."""
+    def close_table(self, table_id: str, audit: Sequence[AuditEntry] = ()) -> None:
+        """Mark a table closed now (a table already closed keeps its first closing time), with
+        the `audit` entries of its closing in the same transaction (written only when it
+        closes now): a crash cannot leave a table closed with no significant event logged."""
+        entries = [check_audit(entry, f"audit entry {i}") for i, entry in enumerate(audit)]
         at, _ = self._now()
         with self._write() as conn:
             found = conn.execute(
@@ -211,6 +230,8 @@ class Store:
                 conn.execute(
                     update(s.tables).where(s.tables.c.table_id == table_id).values(closed_at=at)
                 )
+                if entries:
+                    _append_audit(conn, entries, at)
 
     # -- the write path ----------------------------------------------------------------------
 
