@@ -262,8 +262,9 @@ class Store:
             _refuse_replay(conn, batch.idempotency)
         version = self._advance(conn, batch)
         if batch.events:
-            assert batch.table_id is not None
-            assert batch.expected_version is not None
+            if batch.table_id is None or batch.expected_version is None:
+                # check_batch refuses this before the transaction; kept for the type checker.
+                raise StoreError("a batch with events names its table and expected version")
             first = batch.expected_version + 1
             conn.execute(
                 insert(s.events),
@@ -304,7 +305,8 @@ class Store:
         table_id = batch.table_id
         expected = batch.expected_version
         if batch.events:
-            assert expected is not None
+            if expected is None:
+                raise StoreError("a batch with events names the version it expects")
             new = expected + len(batch.events)
             moved = conn.execute(
                 update(s.tables)
