@@ -120,4 +120,5 @@ def test_every_answer_is_documented_and_no_input_is_a_server_error(
 def test_the_run_covers_every_operation(served: Served) -> None:
     paths = {(op.method.upper(), op.path) for op in _operations(served.schema)}
     assert ("POST", "/api/tables/{table_id}/commands") in paths
-    assert len(paths) == 13
+    assert ("POST", "/api/operator/tables/{table_id}/stack") in paths
+    assert len(paths) == 14

@@ -18,6 +18,7 @@ from tablegames.store import (
     REASON_WAGER,
     REASON_WITHDRAWAL,
     Batch,
+    Overdrawn,
     Posting,
     Store,
     day_report,
@@ -86,12 +87,26 @@ def test_balances_are_credits_minus_debits(store: Store) -> None:
 def test_random_postings_conserve_money_and_match_a_model(
     store: Store, batches: list[list[tuple[str, str, int]]]
 ) -> None:
+    # The players start funded, so that most batches stay above their floor (one that would
+    # not is checked to be refused whole).
+    funding = [
+        Posting(CASHIER, a, 10**9, REASON_DEPOSIT) for a in ACCOUNTS if a.startswith("player:")
+    ]
+    store.commit(Batch(postings=funding))
     model = {account: store.balance(account) for account in ACCOUNTS}
     for moves in batches:
-        store.commit(Batch(postings=[Posting(d, c, amount, "move") for d, c, amount in moves]))
+        after = dict(model)
         for debit, credit, amount in moves:
-            model[debit] -= amount
-            model[credit] += amount
+            after[debit] -= amount
+            after[credit] += amount
+        batch = Batch(postings=[Posting(d, c, amount, "move") for d, c, amount in moves])
+        if any(after[account] < 0 for account in after if account.startswith("player:")):
+            # A player's account has a floor of zero: the whole batch is refused, none written.
+            with pytest.raises(Overdrawn):
+                store.commit(batch)
+            continue
+        store.commit(batch)
+        model = after
     assert sum(store.balances().values()) == 0
     assert {account: store.balance(account) for account in ACCOUNTS} == model
     # Each posting's running balances follow from the one before it.

@@ -75,6 +75,24 @@ class ReshuffleOrdered(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CardsStacked(Event):
+    """Test mode: `count` cards were stacked for the next round (`Table.stack`), stacking
+    number `stacking` of the table (from 1). The cards themselves are not here: the players
+    receive the stream, and an undealt card is the house's. They are in the table's sealed
+    record of the stacking (`kind` "cards_stacked", the same `stacking` number); `commitment`
+    is the SHA-256 of its salt and cards (`tablegames.core.seal.commitment`), so the record can
+    be checked against the stream. No paragraph: the regulation has no stacked shoe, so
+    `paragraph` is None."""
+
+    kind: ClassVar[str] = "cards_stacked"
+    # A test-mode step cites no paragraph of the regulation (the base class's is required).
+    paragraph: str | None = None  # type: ignore[assignment]
+    stacking: int
+    count: int
+    commitment: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RoundStarted(Event):
     """The house rules in force and each box's Blackjack Wager (633a.6(c)-(d)).
 
@@ -227,6 +245,7 @@ _ALL_TYPES: tuple[type[Event], ...] = (
     RulesFiled,
     DealerChanged,
     ReshuffleOrdered,
+    CardsStacked,
     *SHOE_STEP_TYPES,
     RoundStarted,
     WagerPlaced,

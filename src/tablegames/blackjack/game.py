@@ -10,7 +10,7 @@
   `apply` takes it and returns the new events of the table's stream (the round's events and
   any shoe steps they caused); `on_timeout` the house rule's default (`TIMEOUT_ACTIONS`).
 - `BlackjackTable`: a `Table` and its stream (`events`), sealed orders (`sealed`) and the round
-  in progress (`current`).
+  in progress (`current`); in test mode `stack({"cards": [...]})` sets the next round's cards.
 
 >>> from tablegames.core.rng import SeededRandom
 >>> from tablegames.core.table import Command
@@ -38,7 +38,15 @@ from tablegames.blackjack.round import Round
 from tablegames.blackjack.rules import Rules, preset_names, rules_from_mapping
 from tablegames.blackjack.table import Table
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.core.errors import IllegalActionError, TableGamesError, WagerError
+from tablegames.core.cards import Card
+from tablegames.core.errors import (
+    CardError,
+    IllegalActionError,
+    ScenarioError,
+    ShoeError,
+    TableGamesError,
+    WagerError,
+)
 from tablegames.core.rng import RandomSource, SecureRandom
 from tablegames.core.rulesfile import Finding
 from tablegames.core.table import Betting, Command, Offer, Pending
@@ -308,6 +316,25 @@ class BlackjackTable:
             self._round = BlackjackRound(self, game)
         return self._round
 
+    def stack(self, outcomes: Mapping[str, Any]) -> None:
+        """Test mode, between rounds: `{"cards": ["AS", "KH", ...]}`, the cards the next round
+        deals, in dealing order, after the card it burns first where the variation burns before
+        each round (633a.12(b)(5); `Table.stack`). A single shoe, a batch shuffler (the batch in
+        the shoe) and a continuous shuffler (the cards in the device) stack; a double shoe
+        refuses (633a.7(d)(1): its side is chosen as the round begins).
+
+        Refused, nothing changes: another key or a value that is not a non-empty list of card
+        codes (ScenarioError, CardError), a round in progress, more cards than are undealt or a
+        card the undealt cards do not hold (ShoeError, 633a.3(a)).
+        """
+        cards = _stacked_cards(outcomes)
+        if self.table.current is not None:
+            raise ShoeError(
+                f"cannot stack cards during a round: round {self.table.rounds_dealt} is open; "
+                "stack between rounds"
+            )
+        self.table.stack(cards)
+
     def open_betting(self) -> BlackjackBetting:
         if self.table.current is not None:
             raise WagerError("a round is in progress: betting opens when it is complete")
@@ -321,6 +348,29 @@ class BlackjackTable:
         game = self.table.deal(list(wagers))
         self._round = BlackjackRound(self, game)
         return self._round
+
+
+def _stacked_cards(outcomes: Mapping[str, Any]) -> list[Card]:
+    """The cards of a `stack` call, read strictly (ScenarioError or CardError naming what)."""
+    if not isinstance(outcomes, Mapping):
+        raise ScenarioError('a stacking is a JSON object such as {"cards": ["AS", "KH"]}')
+    unknown = sorted(str(key) for key in outcomes if key != "cards")
+    if unknown:
+        raise ScenarioError(
+            f"Blackjack stacks only 'cards' (the next round's cards), not {unknown[0]!r}"
+        )
+    texts = outcomes.get("cards")
+    if not isinstance(texts, list | tuple) or not texts:
+        raise ScenarioError(
+            f"'cards' must be a non-empty list of card codes such as \"AS\", not {texts!r}"
+        )
+    cards = []
+    for index, text in enumerate(texts):
+        try:
+            cards.append(Card.parse(text))
+        except CardError as error:
+            raise CardError(f"cards[{index}]: {error.message}") from error
+    return cards
 
 
 class BlackjackGame:

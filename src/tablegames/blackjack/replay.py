@@ -3,7 +3,9 @@ restored from its stream takes from that stream.
 
 The log's cards, in the order they were dealt, become a stacked shoe; its decisions are taken
 again in order. The replayed round must produce the identical log: that is the audit check.
-Nothing is re-seeded: the cards come from the log itself.
+(A test-mode `cards_stacked` event between rounds changes nothing here: the stacked cards were
+dealt, so they are in the log's `card_dealt` events.) Nothing is re-seeded: the cards come
+from the log itself.
 
 A table's stream (rules filed, shoe steps, several rounds) replays too: `replay` plays its last
 round, `replay_rounds` every round. Restoring a whole table, shoe position and all, is
@@ -18,7 +20,14 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from tablegames.blackjack.actions import Action
-from tablegames.blackjack.events import CardDealt, DecisionMade, Event, RoundStarted, RulesFiled
+from tablegames.blackjack.events import (
+    CardDealt,
+    CardsStacked,
+    DecisionMade,
+    Event,
+    RoundStarted,
+    RulesFiled,
+)
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.rules import rules_from_mapping
 from tablegames.blackjack.shoe import cut_range
@@ -108,7 +117,11 @@ def _round_logs(events: Sequence[Event]) -> list[list[Event]]:
             filed = event
         elif isinstance(event, RoundStarted):
             rounds.append([event] if event.rules is not None or filed is None else [filed, event])
-        elif rounds and not isinstance(event, ShoeStep) and _in_round(rounds[-1]):
+        elif (
+            rounds
+            and not isinstance(event, ShoeStep | CardsStacked)  # not the round's own events
+            and _in_round(rounds[-1])
+        ):
             rounds[-1].append(event)
     return rounds
 
@@ -163,7 +176,9 @@ class LoggedRandom:
         self, events: Sequence[Event], sealed: Sequence[Mapping[str, Any]], live: RandomSource
     ) -> None:
         self.live = live
-        by_number = {record.get("shuffle"): record for record in sealed}
+        # Only the shuffles' records: a test-mode stacking's (`kind` "cards_stacked") is the
+        # table's to read (`Table.restore`).
+        by_number = {record["shuffle"]: record for record in sealed if "shuffle" in record}
         self._logged: deque[tuple[str, Any]] = deque()
         for index, event in enumerate(events):
             if isinstance(event, ShoeShuffled):

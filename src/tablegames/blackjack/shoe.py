@@ -198,6 +198,34 @@ class _Pile:
         self._next += 1
         return card
 
+    def stack(self, cards: Sequence[Card], *, burns: int) -> None:
+        """Put `cards` next, in order, after the `burns` cards the next round burns first (test
+        mode): they are taken out of the undealt cards (the copies nearest the top), and the
+        other undealt cards keep their order. The cover card stays where it is (633a.5(d)): a
+        stacked round deals past it if it must, and the reshuffle follows the round (633a.7(e)).
+        Refused (ShoeError naming the card or the count), nothing changes."""
+        undealt = self.remaining
+        if len(cards) + burns > len(undealt):
+            burned = f" and the {burns} card(s) the next round burns first" if burns else ""
+            raise ShoeError(
+                f"cannot stack {len(cards)} card(s): the shoe has {len(undealt)} undealt "
+                f"card(s), not enough for them{burned}"
+            )
+        held, wanted = Counter(undealt), Counter(cards)
+        for card in cards:
+            if wanted[card] > held[card]:
+                # 633a.3(a): the shoe holds standard decks; a card dealt, burned or in the
+                # discard rack is not among the undealt ones.
+                raise ShoeError(
+                    f"cannot stack {card} {wanted[card]} time(s): the undealt cards of the "
+                    f"shoe hold it {held[card]} time(s)",
+                    paragraph="633a.3(a)",
+                )
+        rest = list(undealt)
+        for card in cards:
+            rest.remove(card)  # the copy nearest the top
+        self._stack[self._next :] = [*rest[:burns], *cards, *rest[burns:]]
+
     def burn(self, paragraph: str) -> None:
         card = self.take()
         self.discards.append(card)  # 633a.7(c), 633a.14(f): face down into the discard rack
@@ -403,6 +431,19 @@ class DealingShoe(ABC):
         self._require_between_rounds("change dealer")
         self._table_pile().burn("633a.7(c)")
 
+    def stack(self, cards: Sequence[Card], *, burns: int = 0) -> None:
+        """Test mode: the next round deals `cards`, in order, after the `burns` cards it burns
+        first (the hand-dealt game's 633a.12(b)(5) burn). They are taken out of the undealt
+        cards of the pile the next round deals from; the other undealt cards keep their order.
+        Each must be among the undealt cards, counted with multiplicity (a card dealt, burned or
+        in the discard rack is not). A single shoe and a batch shuffler stack the shoe in play
+        (a batch shuffler's other batch, in the device, is not dealt from and is not used); a
+        continuous shuffler stacks the cards in the device, which it reshuffles after the round
+        (633a.5(h)). A double shoe refuses: see `DoubleShoe.stack`. Refused, nothing changes.
+        """
+        self._require_between_rounds("stack cards")
+        self._table_pile().stack(cards, burns=burns)
+
     def burn_before_round(self, paragraph: str) -> None:
         """Burn one card between rounds: the hand-dealt game does so before every round
         (633a.12(b)(5))."""
@@ -544,6 +585,17 @@ class DoubleShoe(DealingShoe):
         # 633a.7(e)(2)-(3): only a side whose cover card appeared is collected (its shoe, discard
         # rack and segregated area) and reshuffled, with no burn card (633a.7(d)).
         super()._finish(table_cards)
+
+    def stack(self, cards: Sequence[Card], *, burns: int = 0) -> None:
+        """Refused (ShoeError): the side the next round deals from is chosen by its determinant
+        card, drawn as the round begins (633a.7(d)(1)), and that card may itself become the
+        first card dealt (633a.7(d)(2)); which pile to stack cannot be known between rounds."""
+        self._require_between_rounds("stack cards")
+        raise ShoeError(
+            "stacking is not offered for the double shoe: the determinant card drawn as the "
+            "round begins chooses the side it deals from",
+            paragraph="633a.7(d)(1)",
+        )
 
     def change_dealer(self) -> None:
         """Nothing to do: the new-dealer burn card of 633a.7(c) does not apply (633a.7(d))."""

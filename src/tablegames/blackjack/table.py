@@ -21,6 +21,11 @@ shoe's determinant card) right after its `round_started`, a step taken while a c
 (the cover card, a 633a.14(f) refill) just before that card's `card_dealt`, the reshuffle after
 a round after its `round_completed`. `sealed` holds each shuffled order, for the house only.
 
+In test mode the next round's cards can be stacked (`Table.stack`): the stream gets a
+`cards_stacked` event saying how many (never which), and `sealed` a record of the cards,
+`{"kind": "cards_stacked", "stacking": n, "cards": [codes...], "salt": hex}`, in the order the
+records were made (shuffles and stackings together, so `sealed` only ever grows at its end).
+
 A table cut off after any event of its stream is rebuilt by `Table.restore(events, sealed,
 random=...)`: the same shoe position, meters and round in progress, so that the same remaining
 commands give exactly the stream the table would have written.
@@ -37,6 +42,7 @@ from tablegames.blackjack.actions import Action
 from tablegames.blackjack.betting import BettingWindow
 from tablegames.blackjack.events import (
     CardDealt,
+    CardsStacked,
     DealerChanged,
     DecisionMade,
     Event,
@@ -57,6 +63,9 @@ from tablegames.core.cards import Card, standard_deck
 from tablegames.core.errors import ScenarioError, ShoeError
 from tablegames.core.rng import RandomSource
 from tablegames.core.rulesfile import rules_digest
+from tablegames.core.seal import commitment, new_salt
+
+STACKED_KIND = "cards_stacked"  # the `kind` of a stacking's sealed record
 
 # Where a shoe step taken during a round goes in the stream (see the module docstring).
 _BEGIN = -1  # a step that begins the round: after round_started
@@ -88,6 +97,10 @@ class Table:
         self._dealing = False
         self._anchor = _BEGIN
         self._round_steps: list[tuple[int, ShoeStep]] = []
+        # Test mode: each stacking's sealed record, with how many shuffle records preceded it.
+        self._stackings: list[tuple[int, dict[str, Any]]] = []
+        self._stacked_waiting = False  # cards are stacked for the next round, not yet dealt
+        self._logged_stackings: dict[Any, Mapping[str, Any]] = {}  # a restore's sealed records
 
     # --- the stream --------------------------------------------------------------------------
 
@@ -100,8 +113,16 @@ class Table:
 
     @property
     def sealed(self) -> list[dict[str, Any]]:
-        """The house-only sealed records: each shuffled order and its salt (core.seal)."""
-        return list(self.shoe.sealed)
+        """The house-only sealed records, in the order they were made: each shuffled order and
+        its salt (core.seal), and each stacking's cards (`stack`)."""
+        shuffles = self.shoe.sealed
+        records: list[dict[str, Any]] = []
+        done = 0
+        for before, record in self._stackings:
+            records += shuffles[done:before]
+            records.append(record)
+            done = before
+        return records + shuffles[done:]
 
     @property
     def current(self) -> Round | None:
@@ -176,12 +197,14 @@ class Table:
     def change_dealer(self) -> None:
         """A new dealer takes the table; the shoe burns a card where 633a.7(c) asks it to."""
         self._between_rounds("change dealer")
+        self._refuse_while_stacked("change dealer", "its burn card would be a stacked card")
         self._stream.append(DealerChanged(paragraph="633a.7(c)"))
         self.shoe.change_dealer()
 
     def reshuffle(self) -> None:
         """A reshuffle a floorperson directs after a round (633a.5(f))."""
         self._between_rounds("reshuffle")
+        self._refuse_while_stacked("reshuffle", "it would mix the stacked cards in")
         self._stream.append(ReshuffleOrdered(paragraph="633a.5(f)"))
         self.shoe.reshuffle()
 
@@ -190,6 +213,7 @@ class Table:
         self._between_rounds("deal")
         # Checked before any card moves: a refused set of wagers changes nothing.
         window = BettingWindow.all_at_once(self.rules, wagers)
+        self._stacked_waiting = False  # this round deals the stacked cards
         # The picks come before the burn so that the stream logs the randomness in the order
         # it was drawn (a restore replays it in that order).
         chosen = selections if selections is not None else self.select()
@@ -215,6 +239,71 @@ class Table:
         self.rounds_dealt += 1
         return game
 
+    # --- test mode: stacking the next round's cards ----------------------------------------
+
+    def _burns_before_next_round(self) -> int:
+        # 633a.12(b)(5): the hand-dealt game burns a card before every round after the first.
+        return int(variation_of(self.rules).burns_before_each_round and self.rounds_dealt > 0)
+
+    def stack(self, cards: Sequence[Card], *, salt: bytes | None = None) -> CardsStacked:
+        """Test mode: the next round deals `cards`, in this order, after the card it burns
+        first if it burns one (633a.12(b)(5)). The shoe takes them out of its undealt cards and
+        puts them next; the other undealt cards keep their order (`DealingShoe.stack`: a single
+        shoe, a batch shuffler and a continuous shuffler stack; a double shoe refuses). Another
+        stacking before that round puts its cards in front of these. A dealer change or an
+        ordered reshuffle is refused until the stacked round is dealt (its burn would take a
+        stacked card, its shuffle would mix them in): change the dealer first, then stack.
+
+        The stream gets `cards_stacked` (how many, and a commitment, never the cards) and
+        `sealed` the record of the cards, salted from the table's source (`salt`: a restore's
+        logged one). Refused (ShoeError: during a round, too many cards, a card the undealt
+        cards do not hold), nothing changes.
+        """
+        self._between_rounds("stack cards")
+        self.shoe.stack(cards, burns=self._burns_before_next_round())
+        codes = [str(card) for card in cards]
+        chosen = salt if salt is not None else new_salt(self.random)
+        number = len(self._stackings) + 1
+        record = {"kind": STACKED_KIND, "stacking": number, "cards": codes, "salt": chosen.hex()}
+        self._stackings.append((len(self.shoe.sealed), record))
+        self._stacked_waiting = True
+        sealed = commitment(chosen, codes)
+        event = CardsStacked(stacking=number, count=len(codes), commitment=sealed)
+        self._stream.append(event)
+        return event
+
+    def _refuse_while_stacked(self, what: str, why: str) -> None:
+        if self._stacked_waiting:
+            raise ShoeError(
+                f"cannot {what} while cards are stacked for the next round: {why}; deal the "
+                "stacked round first"
+            )
+
+    def _restack(self, event: CardsStacked, index: int) -> None:
+        """A logged stacking taken again from its sealed record, checked against the stream."""
+        record = self._logged_stackings.get(event.stacking)
+        if record is None:
+            raise ScenarioError(
+                f"event {index}: stacking {event.stacking} has no sealed record to restore the "
+                "stacked cards from"
+            )
+        codes, salt_hex = record.get("cards"), record.get("salt")
+        try:
+            if not isinstance(codes, list) or not isinstance(salt_hex, str):
+                raise ValueError("malformed")
+            salt = bytes.fromhex(salt_hex)
+            cards = [Card.parse(code) for code in codes]
+        except ValueError as error:
+            raise ScenarioError(
+                f"event {index}: the sealed record of stacking {event.stacking} is malformed"
+            ) from error
+        if len(cards) != event.count or commitment(salt, codes) != event.commitment:
+            raise ScenarioError(
+                f"event {index}: the sealed cards of stacking {event.stacking} do not match "
+                "their logged commitment"
+            )
+        self.stack(cards, salt=salt)
+
     # --- restoring from the stream -----------------------------------------------------------
 
     @classmethod
@@ -228,11 +317,11 @@ class Table:
         """The table as its stream left it: shoe position, meters, the round in progress.
 
         The stream's commands (each round's wagers and selections, each decision, each dealer
-        change and ordered reshuffle) are taken again on a new table whose shuffles come from
-        the sealed orders (each checked against its logged commitment) and whose cuts come
-        from the log; the events this produces must be the logged ones, else ScenarioError
-        says which differs. A command whose events were cut off part way is completed. After
-        the log, `random` draws (live play: SecureRandom).
+        change and ordered reshuffle, each stacking with its sealed cards) are taken again on a
+        new table whose shuffles come from the sealed orders (each checked against its logged
+        commitment) and whose cuts come from the log; the events this produces must be the
+        logged ones, else ScenarioError says which differs. A command whose events were cut off
+        part way is completed. After the log, `random` draws (live play: SecureRandom).
         """
         logged = [
             item if isinstance(item, Event) else event_from_json(dict(item)) for item in events
@@ -246,6 +335,11 @@ class Table:
             )
         source = LoggedRandom(logged, sealed, random)
         table = cls(rules_from_mapping(filed.rules), random=source)
+        table._logged_stackings = {
+            record.get("stacking"): record
+            for record in sealed
+            if record.get("kind") == STACKED_KIND
+        }
         checked = 0
         while True:
             produced = table.events
@@ -268,6 +362,8 @@ class Table:
             self.change_dealer()
         elif isinstance(event, ReshuffleOrdered):
             self.reshuffle()
+        elif isinstance(event, CardsStacked):
+            self._restack(event, index)
         else:
             raise ScenarioError(
                 f"event {index} ({event.kind}) follows from nothing the table was asked to do"

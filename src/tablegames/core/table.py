@@ -207,6 +207,26 @@ class GameTable(Protocol):
     @property
     def current(self) -> GameRound | None: ...
 
+    def stack(self, outcomes: Mapping[str, Any]) -> None:
+        """Set the next outcomes: test mode only (the server refuses it on a live table), and
+        between rounds only.
+
+        - Blackjack: `{"cards": ["AS", "KH", ...]}`, the cards the next round deals, in dealing
+          order, after any burn card; each must be among the shoe's undealt cards.
+        - Craps: `{"dice": [[3, 4], [6, 6]]}`, the next rolls' dice in order (each roll takes
+          the next pair; after the list the dice come from the random source again).
+
+        Any other key, a malformed value, a card the undealt shoe does not hold, a die outside
+        1-6, or a call during a round raises a `TableGamesError` naming what was wrong (with
+        the paragraph where one applies); refused, nothing changes.
+
+        A stacking is an event of the game's stream (`cards_stacked`, `dice_stacked`: how many,
+        never which, since the players receive the stream) and the stacked cards or dice are a
+        house-only `sealed` record, so that `GameModule.restore_table` rebuilds a stacked table
+        and `GameModule.replay` still verifies its log.
+        """
+        ...
+
     @property
     def meters(self) -> Mapping[str, int]:
         """The progressive meters now, in cents by wager name (Blackjack's 633a.13(j)(2),

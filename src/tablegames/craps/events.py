@@ -3,7 +3,8 @@
 A table's events, in order, are its audit trail: the house rules it opened with (once, with
 their digest), every wager placed or taken down, every Power Odds selection (623b.5(c)) shown
 before its roll, the wagers standing as the dice are thrown (a table driven through the table
-protocol, `craps.game`), every roll of the dice and every wager's result on it. Each event
+protocol, `craps.game`), every roll of the dice and every wager's result on it, and any
+test-mode stacking of the next rolls' dice (how many, never which). Each event
 serializes to a flat JSON object whose `event` field names its kind, and `event_from_json` reads
 it back, so a stored log replays (`craps.replay`). Every money event names its player.
 
@@ -114,6 +115,25 @@ class SelectionMade(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class DiceStacked(Event):
+    """Test mode: the dice of the next `count` rolls, from roll `roll` on, were set in advance
+    (`CrapsTable.stack`), stacking number `stacking` of the table (from 1). The dice are not
+    here, for no player may learn a roll before it is thrown: they are in the table's sealed
+    record of the stacking (`kind` "dice_stacked", the same `stacking` number); `commitment`
+    is the SHA-256 of its salt and dice, each roll written "3-4"
+    (`tablegames.core.seal.commitment`), so the record can be checked against the stream. No
+    paragraph: the regulation has no stacked dice, so `paragraph` is None."""
+
+    kind: ClassVar[str] = "dice_stacked"
+    # A test-mode step cites no paragraph of the regulation (the base class's is required).
+    paragraph: str | None = None  # type: ignore[assignment]
+    roll: int
+    stacking: int
+    count: int
+    commitment: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DiceRolled(Event):
     kind: ClassVar[str] = "dice_rolled"
     roll: int
@@ -151,6 +171,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         WagerWithdrawn,
         SelectionMade,
         WagersStanding,
+        DiceStacked,
         DiceRolled,
         WagerSettled,
     )

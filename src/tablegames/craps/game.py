@@ -15,9 +15,12 @@ withdrawal (`Command(action="withdraw", spot=WAGER_ID)`, or `Betting.withdraw(pl
 the id of the wager to take down, as its `wager_placed` event gives it.
 
 Each roll logs the wagers standing as the dice are thrown (`wagers_standing`), so a roll replays
-alone (`replay_roll`). A table cut off after any event is restored from its events alone
-(`restore_table`: craps has no sealed records; the log's dice and selections are the record) and
-plays on from fresh dice.
+alone (`replay_roll`). A table cut off after any event is restored from its events
+(`restore_table`: the log's dice and selections are the record) and plays on from fresh dice.
+
+In test mode the next rolls' dice can be stacked (`CrapsGameTable.stack({"dice": [[3, 4]]})`):
+the stream gets `dice_stacked` (how many, never which) and `sealed`, otherwise empty, a record
+of the dice, which a restore reads to throw the stacked rolls the log does not hold yet.
 
 >>> from tablegames.core.rng import SeededRandom
 >>> from tablegames.core.table import Command
@@ -43,14 +46,15 @@ from typing import Any, Final
 from tablegames.core.errors import IllegalActionError, ScenarioError, TableGamesError, WagerError
 from tablegames.core.rng import RandomSource, SecureRandom
 from tablegames.core.rulesfile import Finding
+from tablegames.core.seal import new_salt
 from tablegames.core.table import Betting, Command, Offer, Pending
 from tablegames.core.views import DealtCard, Holder, JsonEvent
-from tablegames.craps.dice import DiceSource, RandomDice
+from tablegames.craps.dice import DiceSource, RandomDice, Roll
 from tablegames.craps.events import Event, TableOpened, WagerSettled, event_from_json
 from tablegames.craps.replay import replay, replay_roll
 from tablegames.craps.rules import PRESETS, CrapsRules, craps_rules_from_mapping
 from tablegames.craps.selection import RandomSelector, Selector
-from tablegames.craps.table import CrapsTable
+from tablegames.craps.table import STACKED_KIND, CrapsTable
 from tablegames.craps.wagers import BETS
 
 SHOOTER: Final = "house"  # the dice are the house's random number generator's
@@ -255,8 +259,10 @@ class CrapsRound:
 class CrapsGameTable:
     """One craps table on the table protocol: its stream, its window, the roll in progress."""
 
-    def __init__(self, craps: CrapsTable) -> None:
+    def __init__(self, craps: CrapsTable, *, random: RandomSource | None = None) -> None:
+        """`random` salts the sealed records of stackings (default the CSPRNG)."""
         self.craps = craps
+        self._random = random
         self._window: CrapsBetting | None = None
         self._current: CrapsRound | None = None
         if craps.selection is not None:  # restored between the selection and the dice
@@ -272,7 +278,24 @@ class CrapsGameTable:
 
     @property
     def sealed(self) -> tuple[Mapping[str, Any], ...]:
-        return ()  # nothing hidden: the dice and selections are logged as they happen
+        """The house-only records: only test-mode stackings' dice (`stack`); the dice thrown
+        and the selections are logged as they happen."""
+        return self.craps.sealed
+
+    def stack(self, outcomes: Mapping[str, Any]) -> None:
+        """Test mode, between rolls: `{"dice": [[3, 4], [6, 6]]}`, the next rolls' dice in
+        order, each roll taking the next pair (first die, second die); after the list the dice
+        come from the random source again, and a new stacking replaces stacked dice not yet
+        thrown. The Power Odds selection is still drawn from the random source (623b.5(c)).
+
+        Refused, nothing changes: another key, a value that is not a non-empty list of pairs of
+        whole numbers 1-6 (ScenarioError naming the item; a boolean is not a die), or a roll
+        under way, its selection shown and its dice awaited (IllegalActionError, 623b.5(c)).
+        """
+        rolls = _stacked_dice(outcomes)
+        self.craps.verify_stack()
+        random = self._random if self._random is not None else SecureRandom()
+        self.craps.stack(rolls, salt=new_salt(random))
 
     @property
     def meters(self) -> dict[str, int]:
@@ -315,6 +338,21 @@ class CrapsGameTable:
             (index for index, event in enumerate(events) if getattr(event, "roll", 0) == number),
             len(events),
         )
+
+
+def _stacked_dice(outcomes: Mapping[str, Any]) -> list[Roll]:
+    """The rolls of a `stack` call, read strictly (ScenarioError naming what was wrong)."""
+    if not isinstance(outcomes, Mapping):
+        raise ScenarioError('a stacking is a JSON object such as {"dice": [[3, 4], [6, 6]]}')
+    unknown = sorted(str(key) for key in outcomes if key != "dice")
+    if unknown:
+        raise ScenarioError(f"craps stacks only 'dice' (the next rolls), not {unknown[0]!r}")
+    pairs = outcomes.get("dice")
+    if not isinstance(pairs, list | tuple) or not pairs:
+        raise ScenarioError(
+            f"'dice' must be a non-empty list of rolls such as [[3, 4], [6, 6]], not {pairs!r}"
+        )
+    return [Roll.parse(pair, what=f"dice[{index}]") for index, pair in enumerate(pairs)]
 
 
 class CrapsGame:
@@ -365,7 +403,7 @@ class CrapsGame:
             selector=selector if selector is not None else RandomSelector(random),
             record_standing=True,
         )
-        return CrapsGameTable(craps)
+        return CrapsGameTable(craps, random=random)
 
     def restore_table(
         self,
@@ -380,10 +418,16 @@ class CrapsGame:
         dice and selections (`dice`, `selector`, or both from `random`; default the CSPRNG).
 
         The log's dice and selections replay the part already played (nothing is re-seeded);
-        a roll the log shows begun is finished from them. The replay must reproduce the log:
-        a stream that does not is refused."""
-        if sealed:
-            raise ScenarioError("a craps table keeps no sealed records: its log is the record")
+        a roll the log shows begun is finished from them. A test-mode stacking takes its dice
+        from its sealed record (`sealed`: checked against the logged commitment), so stacked
+        rolls the log does not hold yet come next. The replay must reproduce the log: a stream
+        that does not is refused."""
+        other = [record for record in sealed if record.get("kind") != STACKED_KIND]
+        if other:
+            raise ScenarioError(
+                "a craps table keeps no sealed records but its stacked dice "
+                f"(kind {STACKED_KIND!r}), not {dict(other[0])!r}"
+            )
         decoded = [self.decode_event(item) for item in events]
         if not decoded or not isinstance(decoded[0], TableOpened):
             raise ScenarioError("a craps log starts with its table_opened event")
@@ -393,10 +437,11 @@ class CrapsGame:
             dice=dice if dice is not None else RandomDice(source),
             selector=selector if selector is not None else RandomSelector(source),
             record_standing=True,
+            sealed=sealed,
         )
         if list(craps.events[: len(decoded)]) != decoded:
             raise ScenarioError("the craps log does not replay to itself: it was altered")
-        return CrapsGameTable(craps)
+        return CrapsGameTable(craps, random=source)
 
     def decode_event(self, data: Mapping[str, Any]) -> Event:
         return event_from_json(data)

@@ -19,19 +19,27 @@ with `dice` and `selector` for what the log does not hold it plays on (`craps.ga
 table this way). A roll the log shows begun (its standing wagers or its dice logged) is finished
 from the logged dice: the command that threw them was taken.
 
+A test-mode stacking (`dice_stacked`) is taken again where it was logged. The rolls it gave are
+thrown from it again: from its sealed record when `sealed` is given (a table being restored:
+the record must match the logged commitment, and a stacked roll the log does not yet hold, or
+does not hold at all, comes from it), else from the log's own dice (a stored log replayed,
+633a.7(s)-style: the log is the record).
+
 A table that records the wagers standing at each roll (`craps.game`) lets one roll be replayed
 alone, from its own events: `replay_roll`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
 
 from tablegames.core.errors import ScenarioError
+from tablegames.core.seal import commitment
 from tablegames.craps.dice import DiceSource, FixedDice, Roll
 from tablegames.craps.events import (
     DiceRolled,
+    DiceStacked,
     Event,
     SelectionMade,
     TableOpened,
@@ -42,7 +50,7 @@ from tablegames.craps.events import (
 )
 from tablegames.craps.rules import CrapsRules, craps_rules_from_mapping
 from tablegames.craps.selection import FixedSelector, Selection, Selector
-from tablegames.craps.table import CrapsTable
+from tablegames.craps.table import STACKED_KIND, CrapsTable
 
 E = TypeVar("E", bound=Event)
 
@@ -90,18 +98,20 @@ def replay(
     dice: DiceSource | None = None,
     selector: Selector | None = None,
     record_standing: bool | None = None,
+    sealed: Sequence[Mapping[str, Any]] | None = None,
 ) -> CrapsTable:
     """Play the logged session again from its own dice, selections and wagers.
 
     `dice` and `selector` supply what comes after the log (none: the table stops where the log
     does). `record_standing` (default: whether the log records standing wagers) says whether the
-    replayed table goes on recording them.
+    replayed table goes on recording them. `sealed`, the table's sealed records, gives each
+    logged stacking its dice (a restore); without it the stacked rolls come from the log.
     """
     if not events or not isinstance(events[0], TableOpened):
         raise ScenarioError("a craps log starts with its table_opened event")
     opening = events[0]
     rules = craps_rules_from_mapping(opening.rules)
-    rolls = [Roll(*event.dice) for event in events if isinstance(event, DiceRolled)]
+    rolls, stacked = _rolls_by_source(events)
     selections = [
         Selection(dict(event.selection)) for event in events if isinstance(event, SelectionMade)
     ]
@@ -114,8 +124,19 @@ def replay(
         record_standing=record_standing,
         opening=opening,
     )
-    for event in events[1:]:
-        if isinstance(event, WagerPlaced):
+    records = {
+        record.get("stacking"): record
+        for record in sealed or ()
+        if record.get("kind") == STACKED_KIND
+    }
+    for index, event in enumerate(events[1:], start=1):
+        if isinstance(event, DiceStacked):
+            if sealed is None:
+                table.restack(stacked[index], count=event.count, logged=event.commitment)
+            else:
+                sealed_dice, salt = _sealed_dice(event, records, index)
+                table.stack(sealed_dice, salt=salt)
+        elif isinstance(event, WagerPlaced):
             table.place(event.wager, event.amount, player=event.player)
         elif isinstance(event, WagerWithdrawn):
             table.withdraw(event.wager_id, player=event.player)
@@ -125,6 +146,55 @@ def replay(
             # The roll's first logged event throws it; its later ones are its own results.
             table.roll()
     return table
+
+
+def _rolls_by_source(events: Sequence[Event]) -> tuple[list[Roll], dict[int, list[Roll]]]:
+    """The logged rolls thrown from the dice source, and those each stacking (by the index of
+    its event) gave: a stacking gives the next `count` rolls unless a later one replaces it."""
+    thrown: list[Roll] = []
+    stacked: dict[int, list[Roll]] = {}
+    current, left = -1, 0
+    for index, event in enumerate(events):
+        if isinstance(event, DiceStacked):
+            current, left = index, event.count
+            stacked[index] = []
+        elif isinstance(event, DiceRolled):
+            roll = Roll(*event.dice)
+            if left:
+                stacked[current].append(roll)
+                left -= 1
+            else:
+                thrown.append(roll)
+    return thrown, stacked
+
+
+def _sealed_dice(
+    event: DiceStacked, records: Mapping[Any, Mapping[str, Any]], index: int
+) -> tuple[list[Roll], bytes]:
+    """The dice and salt of a logged stacking's sealed record, checked against the log."""
+    record = records.get(event.stacking)
+    if record is None:
+        raise ScenarioError(
+            f"event {index}: stacking {event.stacking} has no sealed record to restore the "
+            "stacked dice from"
+        )
+    dice, salt_hex = record.get("dice"), record.get("salt")
+    try:
+        if not isinstance(dice, list) or not isinstance(salt_hex, str):
+            raise ValueError("malformed")
+        salt = bytes.fromhex(salt_hex)
+        rolls = [Roll.parse(pair) for pair in dice]
+    except ValueError as error:
+        raise ScenarioError(
+            f"event {index}: the sealed record of stacking {event.stacking} is malformed"
+        ) from error
+    codes = [str(roll) for roll in rolls]
+    if len(rolls) != event.count or commitment(salt, codes) != event.commitment:
+        raise ScenarioError(
+            f"event {index}: the sealed dice of stacking {event.stacking} do not match their "
+            "logged commitment"
+        )
+    return rolls, salt
 
 
 def replay_roll(events: Sequence[Event], rules: CrapsRules) -> tuple[WagerSettled, ...]:

@@ -32,15 +32,19 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from tablegames.core.errors import IllegalActionError, TableGamesError, WagerError
+from tablegames.core.errors import IllegalActionError, ScenarioError, TableGamesError, WagerError
 from tablegames.core.money import format_cents
 from tablegames.core.rng import SecureRandom
+from tablegames.core.seal import commitment
 from tablegames.craps.dice import DiceSource, RandomDice, Roll
 from tablegames.craps.events import (
     DiceRolled,
+    DiceStacked,
     Event,
     SelectionMade,
     StandingWager,
@@ -55,6 +59,7 @@ from tablegames.craps.selection import RandomSelector, Selection, Selector
 from tablegames.craps.wagers import BETS, LINES, WAGER_OF_LINE, odds_text
 
 PLAYER = "you"
+STACKED_KIND = "dice_stacked"  # the `kind` of a stacking's sealed record
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +112,10 @@ class CrapsTable:
         self._selection: Selection | None = None
         self._roll = 1
         self._next_id = 1
+        # Test mode: the stacked dice not yet thrown, the stackings so far, their records.
+        self._stacked: deque[Roll] = deque()
+        self._stackings = 0
+        self._sealed: list[dict[str, Any]] = []
 
     @classmethod
     def at_roll(
@@ -153,6 +162,68 @@ class CrapsTable:
     def selection(self) -> Selection | None:
         """The selection made for the next roll, or None while wagers are open."""
         return self._selection
+
+    @property
+    def sealed(self) -> tuple[dict[str, Any], ...]:
+        """The house-only records, in order: each test-mode stacking's dice (`stack`)."""
+        return tuple(dict(record) for record in self._sealed)
+
+    @property
+    def stacked_rolls(self) -> int:
+        """How many stacked rolls are still to be thrown (test mode)."""
+        return len(self._stacked)
+
+    # --- test mode: stacking the next rolls' dice --------------------------------------------
+
+    def verify_stack(self) -> None:
+        """Raise IllegalActionError unless the next rolls' dice may be stacked now: between
+        rolls, before the next roll's Power Odds selection is made (623b.5(c))."""
+        if self._selection is not None:
+            raise IllegalActionError(
+                f"roll {self._roll} is under way: its Power Odds selection has been shown and "
+                "its dice are awaited; stack the dice between rolls",
+                paragraph="623b.5(c)",
+            )
+
+    def stack(self, rolls: Sequence[Roll], *, salt: bytes) -> DiceStacked:
+        """Test mode: the next rolls throw `rolls`, in order, one roll each; after them the
+        dice come from the table's dice source again. The Power Odds selection is drawn as
+        ever (623b.5(c)). A stacking replaces any stacked dice not yet thrown.
+
+        The stream gets `dice_stacked` (how many, and a commitment salted with `salt`, never
+        the dice), `sealed` the record `{"kind": "dice_stacked", "stacking": n, "dice":
+        [[a, b], ...], "salt": hex}`. Refused (during a roll, no roll), nothing changes."""
+        self.verify_stack()
+        if not rolls:
+            raise ScenarioError("a stacking lists at least one roll")
+        codes = [str(roll) for roll in rolls]
+        record = {
+            "kind": STACKED_KIND,
+            "stacking": self._stackings + 1,
+            "dice": [roll.to_json() for roll in rolls],
+            "salt": salt.hex(),
+        }
+        return self._stacking(rolls, len(rolls), commitment(salt, codes), record)
+
+    def restack(self, rolls: Sequence[Roll], *, count: int, logged: str) -> DiceStacked:
+        """A logged stacking taken again without its sealed record (`craps.replay` of a stored
+        log): the event as logged (`count`, commitment `logged`), with `rolls`, the dice the log
+        shows thrown from it, as the stacked dice."""
+        self.verify_stack()
+        return self._stacking(rolls, count, logged, None)
+
+    def _stacking(
+        self, rolls: Sequence[Roll], count: int, sealed: str, record: dict[str, Any] | None
+    ) -> DiceStacked:
+        self._stackings += 1
+        event = DiceStacked(
+            roll=self._roll, stacking=self._stackings, count=count, commitment=sealed
+        )
+        self._stacked = deque(rolls)
+        if record is not None:
+            self._sealed.append(record)
+        self._events.append(event)
+        return event
 
     # --- wagers -----------------------------------------------------------------------------
 
@@ -288,7 +359,8 @@ class CrapsTable:
     def roll(self) -> RollResult:
         """Throw the dice (selecting first if that has not been done) and settle every wager."""
         selection = self._selection if self._selection is not None else self.select()
-        dice = self._dice.next_roll()
+        # Test mode: stacked dice first, then the dice source again.
+        dice = self._stacked.popleft() if self._stacked else self._dice.next_roll()
         number = self._roll
         if self._record_standing:
             # The layout as the dice are thrown: with the selection and the dice, one roll's

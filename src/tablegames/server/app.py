@@ -72,6 +72,14 @@ class TableCommand(_Strict):
     args: dict[str, Any] = Field(default_factory=dict)
 
 
+class Stacking(_Strict):
+    """Test mode: the next round's cards (in the order they are dealt, after any burn) or the
+    next rolls' dice; exactly one of the two."""
+
+    cards: list[StrictStr] | None = Field(default=None, min_length=1, max_length=416)
+    dice: list[list[StrictInt]] | None = Field(default=None, min_length=1, max_length=1000)
+
+
 class PlayerMade(BaseModel):
     player_id: str
     token: str
@@ -334,6 +342,19 @@ def create_app(service: Service) -> FastAPI:
         service.close_table(table_id)
         return {"table_id": table_id, "status": "closed"}
 
+    @app.post(
+        "/api/operator/tables/{table_id}/stack",
+        response_model=Moved,
+        responses=_errors(400, 401, 403, 404, 409, 422),
+    )
+    def stack(table_id: str, body: Stacking, who: Operator, key: Key) -> JSONResponse:
+        """Test mode only (`tablegames serve --test-mode`; 403 otherwise): the next round's
+        cards or dice, so that a lab runs a conformance scenario end to end."""
+        given = {name: value for name, value in body.model_dump().items() if value is not None}
+        if len(given) != 1:
+            raise CommandRefused('a stacking gives exactly one of "cards" or "dice"')
+        return answer(service.stack(who, table_id, given, idempotency=key))
+
     @app.get("/api/tables", responses=_errors(401))
     def tables(who: Who) -> list[dict[str, Any]]:
         return service.lobby()
@@ -389,7 +410,7 @@ def create_app(service: Service) -> FastAPI:
                 who,
                 table_id,
                 lambda runtime: runtime.command(
-                    player_id, order, available=service.available(player_id)
+                    player_id, order, available=lambda: service.available(player_id)
                 ),
                 idempotency=key,
             )

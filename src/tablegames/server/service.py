@@ -40,6 +40,7 @@ from tablegames.store import (
     Batch,
     IdempotencyRecord,
     IdempotencyReplay,
+    Overdrawn,
     Posting,
     RoundRow,
     Store,
@@ -49,6 +50,7 @@ from tablegames.store import (
 )
 
 MAX_NAME: Final = 40
+OPERATOR_TOKEN_SECONDS: Final = 5.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,12 +103,18 @@ class Service:
         # cents in this process (table lock first, then the wallet: no cycle).
         self._wallets: dict[str, threading.Lock] = {}
         self._watchers: list[Callable[[str, int], None]] = []
+        # Who a token belongs to, by its hash: a player's token never changes, so one lookup
+        # serves every later request. The operator's hash is read again after
+        # OPERATOR_TOKEN_SECONDS, so a token replaced by another process's start stops working.
+        self._players_by_hash: dict[str, Principal] = {}
+        self._operator_hash: tuple[float, str | None] | None = None
 
     # --- start-up --------------------------------------------------------------------------
 
     def operator_token(self, configured: str | None) -> str | None:
         """Set the operator token from the environment, or generate one at the first start.
         Returns a newly generated token (to print once), else None."""
+        self._operator_hash = None
         if configured:
             self.store.set_operator_token_hash(token_hash(configured))
             return None
@@ -114,6 +122,7 @@ class Service:
             return None
         token = new_token()
         self.store.set_operator_token_hash(token_hash(token))
+        self._operator_hash = None
         return token
 
     def start(self, specs: Sequence[TableSpec]) -> None:
@@ -209,17 +218,25 @@ class Service:
         return runtime
 
     @contextmanager
-    def _table(self, table_id: str) -> Iterator[TableRuntime]:
+    def _table(self, table_id: str, *, fresh: bool = True) -> Iterator[TableRuntime]:
+        """The table's runtime under its lock. `fresh`: first brought up to what the store
+        holds (rebuilt when another process moved the stream on); a command skips that read
+        and finds out at its commit instead (`table_command`)."""
         self.runtime(table_id)
         with self._locks[table_id]:
             runtime = self._runtimes[table_id]
-            if self.store.version(table_id) != runtime.version:
-                # Another process moved the stream on: rebuild from what it committed.
-                row = self.store.table(table_id)
-                if row is None or row.closed_at is not None:
-                    raise CommandRefused(f"no open table {table_id!r}", status=404)
-                runtime = self._runtimes[table_id] = self._restore(row)
+            if fresh and self.store.version(table_id) != runtime.version:
+                runtime = self._rebuild(table_id)
             yield runtime
+
+    def _rebuild(self, table_id: str) -> TableRuntime:
+        """Rebuild the runtime from the store: another process moved the stream on, or a
+        commit failed and the runtime holds what the store does not."""
+        row = self.store.table(table_id)
+        if row is None or row.closed_at is not None:
+            raise CommandRefused(f"no open table {table_id!r}", status=404)
+        runtime = self._runtimes[table_id] = self._restore(row)
+        return runtime
 
     def lobby(self) -> list[dict[str, Any]]:
         """The open tables: game, name, rules digest, limits and free spots."""
@@ -254,21 +271,66 @@ class Service:
         act: Callable[[TableRuntime], Outcome],
         *,
         idempotency: tuple[str, str] | None,
+        audit: tuple[AuditEntry, ...] = (),
     ) -> Answer:
-        """Run `act` on the table's runtime and commit its outcome (see the module docstring).
-        `idempotency` is (key, request hash) when the request carried an Idempotency-Key."""
+        """Run `act` on the table's runtime and commit its outcome (see the module docstring),
+        with the `audit` entries it brings. `idempotency` is (key, request hash) when the
+        request carried an Idempotency-Key."""
         replay = self._replayed(principal, idempotency)
         if replay is not None:
             return replay
-        with self._table(table_id) as runtime:
-            # Again under the lock: a retry sent while its first attempt was being decided
-            # found no record above, then waited here while that attempt committed. Decided
-            # afresh it would be refused (the decision was taken) or applied in memory twice.
-            replay = self._replayed(principal, idempotency)
-            if replay is not None:
-                return replay
-            with self._wallet(principal.player_id):
-                return self._decide_and_commit(principal, table_id, runtime, act, idempotency)
+        # Decided on the runtime as this process last left it. Another process may have moved
+        # the stream on since: the commit then fails at its expected version (or the runtime's
+        # refusal may be stale), the runtime is rebuilt from the store and the request decided
+        # once more. Nothing was committed or answered before.
+        for attempt in (1, 2):
+            with self._table(table_id, fresh=attempt > 1) as runtime:
+                # Again under the lock: a retry sent while its first attempt was being decided
+                # found no record above, then waited here while that attempt committed. Decided
+                # afresh it would be refused (the decision was taken) or applied in memory twice.
+                replay = self._replayed(principal, idempotency)
+                if replay is not None:
+                    return replay
+                with self._wallet(principal.player_id):
+                    try:
+                        return self._decide_and_commit(
+                            principal,
+                            table_id,
+                            runtime,
+                            act,
+                            idempotency,
+                            last=attempt > 1,
+                            audit=audit,
+                        )
+                    except _StaleRuntimeError:
+                        continue
+        raise CommandRefused(  # pragma: no cover - the second attempt raises itself
+            "the table moved on while this request was decided: send it again", status=409
+        )
+
+    def stack(
+        self,
+        principal: Principal,
+        table_id: str,
+        outcomes: Mapping[str, Any],
+        *,
+        idempotency: tuple[str, str] | None,
+    ) -> Answer:
+        """Test mode only: the operator sets the next round's cards or dice
+        (`TableRuntime.stack`), logged in the table's stream and the audit log."""
+        if not self.test_mode:
+            raise CommandRefused(
+                "stacking cards or dice is offered only by a server started with --test-mode",
+                status=403,
+            )
+        kinds = sorted(str(key) for key in outcomes)
+        return self.table_command(
+            principal,
+            table_id,
+            lambda runtime: runtime.stack(outcomes),
+            idempotency=idempotency,
+            audit=(AuditEntry("test_mode_stacked", {"table_id": table_id, "what": kinds}),),
+        )
 
     def _wallet(self, player_id: str | None) -> threading.Lock | contextlib.nullcontext[None]:
         if player_id is None:
@@ -283,10 +345,21 @@ class Service:
         runtime: TableRuntime,
         act: Callable[[TableRuntime], Outcome],
         idempotency: tuple[str, str] | None,
+        *,
+        last: bool,
+        audit: tuple[AuditEntry, ...] = (),
     ) -> Answer:
-        """`table_command`'s body, under the table's lock and the player's wallet."""
+        """`table_command`'s body, under the table's lock and the player's wallet. Raises
+        `_StaleRuntimeError` (the caller decides again) when the runtime turns out to be
+        behind the store and this is not the `last` attempt."""
         before = runtime.version
-        outcome = act(runtime)
+        try:
+            outcome = act(runtime)
+        except CommandRefused:
+            if not last and self.store.version(table_id) != before:
+                self._rebuild(table_id)
+                raise _StaleRuntimeError from None
+            raise
         viewer = principal.viewer()
         body = {
             "version": outcome.version,
@@ -302,15 +375,22 @@ class Service:
                     sealed=outcome.sealed,
                     postings=tuple(_posting(move, table_id) for move in outcome.moves),
                     idempotency=_record(principal, idempotency, answer),
-                    audit=(),
+                    audit=audit,
                     rounds=_rounds(runtime, outcome),
                 )
             )
         except IdempotencyReplay as repeated:
             self._runtimes[table_id] = self._restore(self._row(table_id))
             return _from_record(repeated.record, idempotency)
+        except Overdrawn as short:
+            # Another process spent the same cents first (this one's wallet check passed on
+            # what it knew): the store refused the batch, so the runtime forgets it.
+            self._runtimes[table_id] = self._restore(self._row(table_id))
+            raise CommandRefused(str(short), status=409) from None
         except VersionConflict:
             self._runtimes[table_id] = self._restore(self._row(table_id))
+            if not last:
+                raise _StaleRuntimeError from None
             raise CommandRefused(
                 "the table moved on while this request was decided: send it again", status=409
             ) from None
@@ -383,6 +463,8 @@ class Service:
             )
         except IdempotencyReplay as repeated:
             return _from_record(repeated.record, idempotency)
+        except Overdrawn as short:
+            raise CommandRefused(str(short), status=409) from None
         return answer
 
     def available(self, player_id: str) -> int:
@@ -472,13 +554,27 @@ class Service:
     def authenticate(self, token: str | None) -> Principal | None:
         if token is None:
             return None
-        stored = self.store.operator_token_hash()
+        stored = self._operator_token_hash()
         if stored is not None and same_hash(token, stored):
             return Principal("operator")
-        row = self.store.player_by_token(token_hash(token))
+        digest = token_hash(token)
+        known = self._players_by_hash.get(digest)
+        if known is not None:
+            return known
+        row = self.store.player_by_token(digest)
         if row is None:
             return None
-        return Principal("player", row.player_id, row.name)
+        found = Principal("player", row.player_id, row.name)
+        with self._global:
+            self._players_by_hash[digest] = found
+        return found
+
+    def _operator_token_hash(self) -> str | None:
+        now = time.monotonic()
+        cached = self._operator_hash
+        if cached is None or now - cached[0] > OPERATOR_TOKEN_SECONDS:
+            cached = self._operator_hash = (now, self.store.operator_token_hash())
+        return cached[1]
 
     # --- watchers (the WebSockets) ------------------------------------------------------------
 
@@ -505,6 +601,10 @@ class Service:
         if row is None:
             raise CommandRefused(f"no open table {table_id!r}", status=404)
         return row
+
+
+class _StaleRuntimeError(Exception):
+    """The runtime was behind the store: decide the request again on the rebuilt one."""
 
 
 def _from_record(record: IdempotencyRecord, idempotency: tuple[str, str] | None) -> Answer:

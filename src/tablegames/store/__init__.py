@@ -16,7 +16,7 @@ from tablegames.store.day_report import (
     day_report,
 )
 from tablegames.store.engine import connect
-from tablegames.store.errors import IdempotencyReplay, StoreError, VersionConflict
+from tablegames.store.errors import IdempotencyReplay, Overdrawn, StoreError, VersionConflict
 from tablegames.store.records import (
     CASHIER,
     HOUSE,
@@ -50,6 +50,7 @@ __all__ = [
     "DayReport",
     "IdempotencyRecord",
     "IdempotencyReplay",
+    "Overdrawn",
     "PlayerRow",
     "Posting",
     "PostingRow",

@@ -20,6 +20,7 @@ from sqlalchemy import select
 from tablegames.store import schema as s
 from tablegames.store.engine import READ_ONLY
 from tablegames.store.errors import StoreError
+from tablegames.store.records import PLAYER_ACCOUNT_PREFIX
 from tablegames.store.store import Store
 
 # The reasons the runtime posts with (Posting.reason), and the one direction each may take.
@@ -30,7 +31,7 @@ REASON_RETURN = "return"  # layout, house or meter -> player: a stake returned o
 # Postings between house accounts (layout -> house for a lost wager, house -> meter for a
 # progressive contribution, house -> layout to fund a payout) take any other reason: they do
 # not touch a player.
-PLAYER_PREFIX = "player:"
+PLAYER_PREFIX = PLAYER_ACCOUNT_PREFIX
 
 
 @dataclass(frozen=True)

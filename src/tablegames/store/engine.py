@@ -22,6 +22,10 @@ from tablegames.store.errors import StoreError
 # Execution option of the read-only connections: their transactions open with a plain BEGIN.
 READ_ONLY = "tablegames_read_only"
 SQLITE_BUSY_SECONDS = 30.0
+# Connections kept open: a request thread that found none free opened one (for SQLite, with its
+# pragmas) and closed it after, on every request once more than the default five were busy.
+POOL_SIZE = 16
+POOL_OVERFLOW = 24
 POSTGRES_DRIVERS = {"postgres": "postgresql+psycopg", "postgresql": "postgresql+psycopg"}
 
 
@@ -45,6 +49,8 @@ def _sqlite(parsed: URL) -> Engine:
     engine = create_engine(
         parsed.set(drivername="sqlite+pysqlite"),
         connect_args={"timeout": SQLITE_BUSY_SECONDS},
+        pool_size=POOL_SIZE,
+        max_overflow=POOL_OVERFLOW,
     )
 
     @event.listens_for(engine, "connect")
@@ -78,6 +84,8 @@ def connect(url: str) -> Engine:
         return create_engine(
             parsed.set(drivername=POSTGRES_DRIVERS[backend]),
             pool_pre_ping=True,
+            pool_size=POOL_SIZE,
+            max_overflow=POOL_OVERFLOW,
         )
     raise StoreError(
         f"database URL scheme {parsed.drivername!r} is not supported: use sqlite:///PATH "

@@ -43,3 +43,19 @@ class IdempotencyReplay(StoreError):  # noqa: N818 (a replay, not a failure)
             f"idempotency key {record.key!r} of {record.principal} was already used; "
             "the stored answer stands and nothing was written"
         )
+
+
+class Overdrawn(StoreError):  # noqa: N818 (what happened, in the ledger's word)
+    """The batch would leave a player's account below zero: nothing was written.
+
+    Checked inside the transaction, on the balance the postings leave, so two processes (or two
+    requests) spending the same cents cannot both commit: the second finds the first's balance.
+    """
+
+    def __init__(self, account: str, balance: int) -> None:
+        self.account = account
+        self.balance = balance
+        super().__init__(
+            f"{account} would be left at {balance} cents: a player's account never goes below "
+            "zero, and nothing was written"
+        )

@@ -26,9 +26,12 @@ _ID = r"[A-Za-z0-9_.\-]+"
 ACCOUNT = re.compile(rf"^(?:house|cashier|player:{_ID}|layout:{_ID}|meter:{_ID}:{_ID})$")
 
 
+PLAYER_ACCOUNT_PREFIX = "player:"
+
+
 def player_account(player_id: str) -> str:
     """The wallet of a player."""
-    return f"player:{player_id}"
+    return PLAYER_ACCOUNT_PREFIX + player_id
 
 
 def layout_account(table_id: str) -> str:

@@ -12,13 +12,16 @@ read back as the replay or the conflict it was.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Row, insert, or_, select, update
+from sqlalchemy import Connection, Engine, Insert, Row, bindparam, insert, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -27,9 +30,10 @@ from tablegames.store import schema as s
 from tablegames.store.audit import AuditEntry, AuditProblem, AuditRow, canonical_details, row_hash
 from tablegames.store.audit import verify as verify_rows
 from tablegames.store.engine import READ_ONLY, connect
-from tablegames.store.errors import IdempotencyReplay, StoreError, VersionConflict
+from tablegames.store.errors import IdempotencyReplay, Overdrawn, StoreError, VersionConflict
 from tablegames.store.jsontext import check_object, dumps, loads_object
 from tablegames.store.records import (
+    PLAYER_ACCOUNT_PREFIX,
     Batch,
     IdempotencyRecord,
     PlayerRow,
@@ -54,6 +58,57 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+# The statements of the hot path (every command: the stream head, the events, the postings),
+# built once: SQLAlchemy then reuses their compiled form without rebuilding the expression.
+_ADVANCE = (
+    update(s.tables)
+    .where(s.tables.c.table_id == bindparam("b_table"), s.tables.c.version == bindparam("b_from"))
+    .values(version=bindparam("b_to"))
+)
+_VERSION = select(s.tables.c.version).where(s.tables.c.table_id == bindparam("b_table"))
+_INSERT_EVENTS = insert(s.events)
+_INSERT_POSTINGS = insert(s.postings)
+_UPDATE_ROUND = (
+    update(s.rounds)
+    .where(s.rounds.c.round_id == bindparam("b_round"), s.rounds.c.table_id == bindparam("b_table"))
+    .values(first_version=bindparam("b_first"), last_version=bindparam("b_last"))
+)
+_ROUND_PLAYERS = (
+    select(s.round_players.c.player_id)
+    .where(s.round_players.c.round_id == bindparam("b_round"))
+    .order_by(s.round_players.c.position)
+)
+_BALANCE = select(s.balances.c.balance).where(s.balances.c.account == bindparam("b_account"))
+
+
+def _balance_upsert(make_insert: Any) -> Insert:
+    """Add each account's change to its balance (creating it at 0) and return the new
+    balances in the order of the rows given: one statement for every account a batch touches.
+    The rows go in sorted account order, which is the order the rows are locked in."""
+    statement = make_insert(s.balances)
+    upsert: Insert = statement.on_conflict_do_update(
+        index_elements=[s.balances.c.account],
+        set_={"balance": s.balances.c.balance + statement.excluded.balance},
+    ).returning(s.balances.c.account, s.balances.c.balance, sort_by_parameter_order=True)
+    return upsert
+
+
+_UPSERT_BALANCES = {
+    "sqlite": _balance_upsert(sqlite_insert),
+    "postgresql": _balance_upsert(postgresql_insert),
+}
+
+
+@dataclass(slots=True)
+class _Waiting:
+    """A batch in the group-commit queue and what became of it."""
+
+    batch: Batch
+    done: bool = False
+    version: int = 0
+    error: BaseException | None = None
+
+
 class Store:
     """The event store, ledger, sealed records, rounds index and audit log of one database."""
 
@@ -61,6 +116,16 @@ class Store:
         self._engine = engine
         self._reader = engine.execution_options(**{READ_ONLY: True})
         self._clock = clock
+        # SQLite has one writer at a time; a second writer of this process that met the lock
+        # would sleep in SQLite's busy handler (steps of up to 100 ms). Queued here instead, it
+        # starts the moment the first commits. PostgreSQL locks rows: writers of different
+        # tables go on together.
+        self._write_queue: threading.Lock | contextlib.nullcontext[None] = (
+            threading.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext()
+        )
+        # Group commit (SQLite): the batches waiting for the write lock (`commit`).
+        self._grouping = threading.Lock() if engine.dialect.name == "sqlite" else None
+        self._queue: list[_Waiting] = []
 
     @classmethod
     def open(cls, url: str, *, clock: Clock = _utc_now) -> Store:
@@ -90,7 +155,7 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[Connection]:
-        with self._engine.begin() as conn:
+        with self._write_queue, self._engine.begin() as conn:
             yield conn
 
     @contextmanager
@@ -242,8 +307,28 @@ class Store:
         Raises VersionConflict when the stream is not at `expected_version`, IdempotencyReplay
         when the idempotency key is already stored, StoreError for anything malformed; in each
         case nothing is written.
+
+        On SQLite, batches that arrive while another transaction is being written are written
+        together in the next one (group commit), each inside its own savepoint: a batch refused
+        rolls back alone, and every batch of the group returns only once the transaction that
+        holds it has committed. One write to disk then serves many requests.
         """
         check_batch(batch)
+        if self._grouping is None:
+            return self._commit_alone(batch)
+        waiting = _Waiting(batch)
+        with self._grouping:
+            self._queue.append(waiting)
+        with self._write_queue:
+            if not waiting.done:
+                with self._grouping:
+                    group, self._queue = self._queue, []
+                self._commit_group(group)
+        if waiting.error is not None:
+            raise waiting.error
+        return waiting.version
+
+    def _commit_alone(self, batch: Batch) -> int:
         try:
             with self._write() as conn:
                 # Stamped once the transaction holds the write lock (SQLite), so postings of one
@@ -252,10 +337,46 @@ class Store:
                 return self._commit(conn, batch, at, day)
         except IntegrityError as err:
             # Two writers raced past the checks into a unique constraint: say which race it was.
-            self._explain_race(batch)
+            with self._read() as conn:
+                _explain_race(conn, batch)
             raise StoreError(
                 f"the batch was refused by the database and not written: {err.orig}"
             ) from err
+
+    def _commit_group(self, group: list[_Waiting]) -> None:
+        """Write `group` in one transaction (the caller holds the write lock)."""
+        try:
+            if len(group) == 1:
+                group[0].version = self._commit_alone_locked(group[0].batch)
+                return
+            with self._engine.begin() as conn:
+                at, day = self._now()
+                for waiting in group:
+                    try:
+                        with conn.begin_nested():
+                            waiting.version = self._commit(conn, waiting.batch, at, day)
+                    except IntegrityError as err:
+                        waiting.error = _race_error(conn, waiting.batch, err)
+                    except Exception as err:  # this batch's refusal: the others go on
+                        waiting.error = err
+        except BaseException as err:
+            # The transaction itself failed: no batch of the group was written.
+            for waiting in group:
+                waiting.error = waiting.error or err
+            if len(group) == 1 or not isinstance(err, Exception):
+                raise
+        finally:
+            for waiting in group:
+                waiting.done = True
+
+    def _commit_alone_locked(self, batch: Batch) -> int:
+        try:
+            with self._engine.begin() as conn:
+                at, day = self._now()
+                return self._commit(conn, batch, at, day)
+        except IntegrityError as err:
+            with self._read() as conn:
+                raise _race_error(conn, batch, err) from err
 
     def _commit(self, conn: Connection, batch: Batch, at: str, day: str) -> int:
         if batch.idempotency is not None:
@@ -267,7 +388,7 @@ class Store:
                 raise StoreError("a batch with events names its table and expected version")
             first = batch.expected_version + 1
             conn.execute(
-                insert(s.events),
+                _INSERT_EVENTS,
                 [
                     {"table_id": batch.table_id, "version": first + i, "event": dumps(e), "at": at}
                     for i, e in enumerate(batch.events)
@@ -309,9 +430,7 @@ class Store:
                 raise StoreError("a batch with events names the version it expects")
             new = expected + len(batch.events)
             moved = conn.execute(
-                update(s.tables)
-                .where(s.tables.c.table_id == table_id, s.tables.c.version == expected)
-                .values(version=new)
+                _ADVANCE, {"b_table": table_id, "b_from": expected, "b_to": new}
             ).rowcount
             if moved == 1:
                 return new
@@ -326,16 +445,6 @@ class Store:
                 _refuse_replay(conn, batch.idempotency)
             raise VersionConflict(table_id, expected, int(actual))
         return int(actual)
-
-    def _explain_race(self, batch: Batch) -> None:
-        if batch.idempotency is not None:
-            stored = self.idempotency(batch.idempotency.principal, batch.idempotency.key)
-            if stored is not None:
-                raise IdempotencyReplay(stored)
-        if batch.table_id is not None and batch.expected_version is not None:
-            actual = self.version(batch.table_id)
-            if actual != batch.expected_version:
-                raise VersionConflict(batch.table_id, batch.expected_version, actual)
 
     def audit(self, kind: str, details: Mapping[str, Any]) -> None:
         """Append one significant event to the log, on its own."""
@@ -360,9 +469,7 @@ class Store:
     def version(self, table_id: str) -> int:
         """The table stream's version: the number of events appended (0 when none or no table)."""
         with self._read() as conn:
-            found = conn.execute(
-                select(s.tables.c.version).where(s.tables.c.table_id == table_id)
-            ).scalar_one_or_none()
+            found = conn.execute(_VERSION, {"b_table": table_id}).scalar_one_or_none()
         return 0 if found is None else int(found)
 
     def sealed(self, table_id: str) -> list[dict[str, Any]]:
@@ -376,9 +483,7 @@ class Store:
         """Credits minus debits of an account, in cents (0 for one never posted to)."""
         check_account(account, "account")
         with self._read() as conn:
-            found = conn.execute(
-                select(s.balances.c.balance).where(s.balances.c.account == account)
-            ).scalar_one_or_none()
+            found = conn.execute(_BALANCE, {"b_account": account}).scalar_one_or_none()
         return 0 if found is None else int(found)
 
     def balances(self) -> dict[str, int]:
@@ -439,6 +544,27 @@ class Store:
 # -- inside a transaction ----------------------------------------------------------------------
 
 
+def _explain_race(conn: Connection, batch: Batch) -> None:
+    """Raise the race a unique constraint caught: a replay of the key, or a moved stream."""
+    if batch.idempotency is not None:
+        stored = _idempotency(conn, batch.idempotency.principal, batch.idempotency.key)
+        if stored is not None:
+            raise IdempotencyReplay(stored)
+    if batch.table_id is not None and batch.expected_version is not None:
+        found = conn.execute(_VERSION, {"b_table": batch.table_id}).scalar_one_or_none()
+        actual = 0 if found is None else int(found)
+        if actual != batch.expected_version:
+            raise VersionConflict(batch.table_id, batch.expected_version, actual)
+
+
+def _race_error(conn: Connection, batch: Batch, err: IntegrityError) -> StoreError:
+    try:
+        _explain_race(conn, batch)
+    except StoreError as explained:
+        return explained
+    return StoreError(f"the batch was refused by the database and not written: {err.orig}")
+
+
 def _idempotency(conn: Connection, principal: str, key: str) -> IdempotencyRecord | None:
     row = conn.execute(
         select(s.idempotency).where(
@@ -468,21 +594,16 @@ def _post(conn: Connection, batch: Sequence[Posting], at: str, day: str) -> None
     for posting in batch:
         delta[posting.debit] = delta.get(posting.debit, 0) - posting.amount
         delta[posting.credit] = delta.get(posting.credit, 0) + posting.amount
-    make_insert = postgresql_insert if conn.dialect.name == "postgresql" else sqlite_insert
-    running: dict[str, int] = {}
-    for account in sorted(delta):
-        conn.execute(
-            make_insert(s.balances).values(account=account, balance=0).on_conflict_do_nothing()
-        )
-        conn.execute(
-            update(s.balances)
-            .where(s.balances.c.account == account)
-            .values(balance=s.balances.c.balance + delta[account])
-        )
-        after = conn.execute(
-            select(s.balances.c.balance).where(s.balances.c.account == account)
-        ).scalar_one()
-        running[account] = int(after) - delta[account]
+    changes = [{"account": account, "balance": delta[account]} for account in sorted(delta)]
+    after = conn.execute(_UPSERT_BALANCES[conn.dialect.name], changes).all()
+    running = {str(row.account): int(row.balance) - delta[str(row.account)] for row in after}
+    if sorted(running) != sorted(delta):
+        raise StoreError("the balances written are not the accounts the postings touch")
+    for row in after:
+        # A player's wallet is checked by the server before it spends, in one process; this
+        # is the check that holds across processes (the row is locked until the commit).
+        if str(row.account).startswith(PLAYER_ACCOUNT_PREFIX) and int(row.balance) < 0:
+            raise Overdrawn(str(row.account), int(row.balance))
     rows = []
     for posting in batch:
         running[posting.debit] -= posting.amount
@@ -502,14 +623,32 @@ def _post(conn: Connection, batch: Sequence[Posting], at: str, day: str) -> None
                 "credit_balance": running[posting.credit],
             }
         )
-    conn.execute(insert(s.postings), rows)
+    conn.execute(_INSERT_POSTINGS, rows)
 
 
 def _upsert_round(conn: Connection, row: RoundRow, at: str) -> None:
-    found = conn.execute(
-        select(s.rounds.c.table_id).where(s.rounds.c.round_id == row.round_id)
-    ).one_or_none()
-    if found is None:
+    """Insert the round's index row, or move its versions (a round is written when it starts
+    and again when it completes); its players are rewritten only when they changed."""
+    moved = conn.execute(
+        _UPDATE_ROUND,
+        {
+            "b_round": row.round_id,
+            "b_table": row.table_id,
+            "b_first": row.first_version,
+            "b_last": row.last_version,
+        },
+    ).rowcount
+    if moved:
+        stored = conn.execute(_ROUND_PLAYERS, {"b_round": row.round_id}).scalars().all()
+        if tuple(stored) == row.players:
+            return
+        conn.execute(s.round_players.delete().where(s.round_players.c.round_id == row.round_id))
+    else:
+        found = conn.execute(
+            select(s.rounds.c.table_id).where(s.rounds.c.round_id == row.round_id)
+        ).one_or_none()
+        if found is not None:
+            raise StoreError(f"round {row.round_id} belongs to table {found.table_id}")
         conn.execute(
             insert(s.rounds).values(
                 round_id=row.round_id,
@@ -519,15 +658,6 @@ def _upsert_round(conn: Connection, row: RoundRow, at: str) -> None:
                 started_at=at,
             )
         )
-    else:
-        if found.table_id != row.table_id:
-            raise StoreError(f"round {row.round_id} belongs to table {found.table_id}")
-        conn.execute(
-            update(s.rounds)
-            .where(s.rounds.c.round_id == row.round_id)
-            .values(first_version=row.first_version, last_version=row.last_version)
-        )
-        conn.execute(s.round_players.delete().where(s.round_players.c.round_id == row.round_id))
     if row.players:
         conn.execute(
             insert(s.round_players),

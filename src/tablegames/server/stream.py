@@ -1,0 +1,133 @@
+"""A live table's stream: its entries in order, what each call added (`Outcome`), and what the
+runtime reads back from the entries: each player's cents on the layout, where each round's
+seating begins, and the entries as a viewer may see them.
+
+The game's own events (JSON) and the runtime's, whose `event` starts with "server:" (`PREFIX`),
+share one stream; the runtime's are listed in `tablegames.server.runtime`'s docstring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from tablegames.core.table import GameModule, Viewer
+from tablegames.core.views import REVEALED, redact
+from tablegames.core.views import Viewer as SightViewer
+from tablegames.server.money import MoneyMove
+
+PREFIX: Final = "server:"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one call added to the table: the stream entries (JSON, in order), the sealed
+    records, the ledger moves, the round started or completed, and the stream length after."""
+
+    events: list[dict[str, Any]]
+    sealed: list[dict[str, Any]]
+    moves: list[MoneyMove]
+    round_started: str | None
+    round_completed: str | None
+    version: int
+
+    @property
+    def expected_version(self) -> int:
+        """The version the store appends `events` at."""
+        return self.version - len(self.events)
+
+
+@dataclass
+class Batch:
+    """One call's changes while it runs: where its entries and sealed records begin, the meters
+    before it, and the round it started or completed."""
+
+    start: int
+    sealed: int
+    meters: dict[str, int]
+    started: str | None = None
+    completed: str | None = None
+
+
+def runtime_event(name: str, paragraph: str | None = None, **fields: Any) -> dict[str, Any]:
+    return {"event": PREFIX + name, "paragraph": paragraph, **fields}
+
+
+def is_runtime_event(entry: Mapping[str, Any]) -> bool:
+    return str(entry.get("event", "")).startswith(PREFIX)
+
+
+def sight_viewer(viewer: Viewer) -> SightViewer:
+    if viewer.role == "player":
+        return SightViewer.player(viewer.player or "")
+    if viewer.role == "spectator":
+        return SightViewer.spectator()
+    return SightViewer.house()  # the operator sees what the dealer sees; the auditor, all
+
+
+# Where a stream stood, to go back to when a call is refused: its length, how many round
+# seatings it had, each player's cents on the layout.
+Mark = tuple[int, int, dict[str, int]]
+
+
+class TableStream:
+    """The entries (the house's copy: unredacted), each player's cents on the layout as the
+    money events put them, and the entries that seat a round (where redaction starts afresh)."""
+
+    def __init__(self, module: GameModule) -> None:
+        self.module = module  # whose sight tells which entries seat a round
+        self.entries: list[dict[str, Any]] = []
+        self.layout: dict[str, int] = {}  # each player's cents on the layout
+        self.seated_at: list[int] = []  # entries that seat a round (the sight's)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def append(self, entry: dict[str, Any]) -> None:
+        index = len(self.entries)
+        self.entries.append(entry)
+        kind = entry.get("event")
+        if kind == "wager_placed":
+            self.layout[entry["player"]] = self.layout.get(entry["player"], 0) + int(
+                entry["amount"]
+            )
+        elif kind == "wager_withdrawn":
+            self.layout[entry["player"]] = self.layout.get(entry["player"], 0) - int(
+                entry["amount"]
+            )
+        elif kind == "wager_settled" and entry.get("returned") is not None:
+            self.layout[entry["player"]] = self.layout.get(entry["player"], 0) - int(entry["stake"])
+        elif not is_runtime_event(entry) and self.module.sight.seated(entry) is not None:
+            self.seated_at.append(index)
+
+    def mark(self) -> Mark:
+        return (len(self.entries), len(self.seated_at), dict(self.layout))
+
+    def rewind(self, mark: Mark) -> None:
+        """Drop what was appended since `mark` (a refused call's entries)."""
+        length, seated, layout = mark
+        del self.entries[length:]
+        del self.seated_at[seated:]
+        self.layout = layout
+
+    def events_for(self, viewer: Viewer, after_version: int) -> list[tuple[int, dict[str, Any]]]:
+        """Every entry after `after_version`, as `viewer` may see it, with its version (its
+        position in the stream, from 1). A `revealed` list names stream positions (version
+        less one) of the cards it turns up."""
+        after = max(0, min(after_version, len(self.entries)))
+        start = 0
+        for index in self.seated_at:  # redaction starts afresh at each round's seating
+            if index > after:
+                break
+            start = index
+        view = redact(self.entries[start:], sight_viewer(viewer), self.module.sight)
+        found = []
+        for offset, event in enumerate(view):
+            index = start + offset
+            if index < after:
+                continue
+            if start and REVEALED in event:
+                event[REVEALED] = [[at + start, card] for at, card in event[REVEALED]]
+            found.append((index + 1, event))
+        return found
