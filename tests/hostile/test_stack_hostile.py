@@ -25,7 +25,11 @@ TABLES = (
 )
 CODES = st.sampled_from(["AS", "KH", "TD", "2C", "JK", "ZZ", "", "as", "10H", "A"])
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-10, 10) | st.floats(allow_nan=False) | CODES,
+    st.none()
+    | st.booleans()
+    | st.integers(-10, 10)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | CODES,
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=5), inner),
     max_leaves=12,
 )
@@ -73,3 +77,30 @@ def test_any_stacking_body_is_answered_without_a_5xx(
         assert len(service.store.sealed(table)) == sealed
     else:
         assert service.store.version(table) > version
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b'{"cards": [Infinity]}',
+        b'{"cards": ["AS"], "dice": NaN}',
+        b'{"dice": [[1e400, 2]]}',
+        b'{"cards": ["AS"',
+        b"\xff\xfe",
+    ],
+)
+def test_a_stacking_body_python_json_would_accept_but_json_forbids_is_refused(
+    lab: tuple[TestClient, Service], raw: bytes
+) -> None:
+    client, service = lab
+    tables = client.get("/api/tables", headers=OPERATOR).json()
+    table = next(t["table_id"] for t in tables if t["name"] == "Main")
+    version = service.store.version(table)
+    answer = client.post(
+        f"/api/operator/tables/{table}/stack",
+        content=raw,
+        headers={**OPERATOR, "Content-Type": "application/json"},
+    )
+    assert 400 <= answer.status_code < 500, answer.text
+    assert set(answer.json()) == {"error", "paragraph"}
+    assert service.store.version(table) == version
