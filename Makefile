@@ -40,8 +40,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# One test process per core (pytest-xdist): the suite is CPU-bound, and on this project's
+# 2-core machine two workers take it from about 11 to about 6.5 minutes. Each worker starts its
+# own throwaway PostgreSQL cluster and picks its own free ports.
 pytest: $(STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_round.py
