@@ -63,7 +63,7 @@ from tablegames.core.cards import Card, standard_deck
 from tablegames.core.errors import ScenarioError, ShoeError
 from tablegames.core.rng import RandomSource
 from tablegames.core.rulesfile import rules_digest
-from tablegames.core.seal import commitment, new_salt
+from tablegames.core.seal import Stacking, commitment, new_salt, open_stacking
 
 STACKED_KIND = "cards_stacked"  # the `kind` of a stacking's sealed record
 
@@ -281,27 +281,13 @@ class Table:
 
     def _restack(self, event: CardsStacked, index: int) -> None:
         """A logged stacking taken again from its sealed record, checked against the stream."""
-        record = self._logged_stackings.get(event.stacking)
-        if record is None:
-            raise ScenarioError(
-                f"event {index}: stacking {event.stacking} has no sealed record to restore the "
-                "stacked cards from"
-            )
-        codes, salt_hex = record.get("cards"), record.get("salt")
-        try:
-            if not isinstance(codes, list) or not isinstance(salt_hex, str):
-                raise ValueError("malformed")
-            salt = bytes.fromhex(salt_hex)
-            cards = [Card.parse(code) for code in codes]
-        except ValueError as error:
-            raise ScenarioError(
-                f"event {index}: the sealed record of stacking {event.stacking} is malformed"
-            ) from error
-        if len(cards) != event.count or commitment(salt, codes) != event.commitment:
-            raise ScenarioError(
-                f"event {index}: the sealed cards of stacking {event.stacking} do not match "
-                "their logged commitment"
-            )
+        cards, salt = open_stacking(
+            Stacking(event.stacking, event.count, event.commitment),
+            self._logged_stackings,
+            field="cards",
+            parse=Card.parse,
+            index=index,
+        )
         self.stack(cards, salt=salt)
 
     # --- restoring from the stream -----------------------------------------------------------

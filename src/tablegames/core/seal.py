@@ -29,10 +29,14 @@ False
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
+from tablegames.core.errors import ScenarioError
 from tablegames.core.rng import RandomSource
+
+Item = TypeVar("Item")
 
 SALT_BYTES = 32
 _WORD = 2**32  # salts are drawn four bytes at a time from a source that has no byte method
@@ -91,3 +95,43 @@ def verify(logged: str, sealed: Mapping[str, Any]) -> bool:
     except ValueError:
         return False
     return len(salt) == SALT_BYTES and commitment(salt, order) == logged
+
+
+@dataclass(frozen=True, slots=True)
+class Stacking(Generic[Item]):
+    """A test-mode stacking as a logged event states it: its number, how many items (cards,
+    rolls) it stacked, and the commitment to them; the sealed record holds the items."""
+
+    number: int
+    count: int
+    commitment: str
+
+
+def open_stacking(
+    stacking: Stacking[Item],
+    records: Mapping[Any, Mapping[str, Any]],
+    *,
+    field: str,
+    parse: Callable[[Any], Item],
+    index: int,
+) -> tuple[list[Item], bytes]:
+    """The items and salt of a logged stacking's sealed record (`records` by stacking number,
+    the items under `field`), each parsed by `parse` (which raises ValueError for a bad one)
+    and checked against the logged count and commitment; ScenarioError naming event `index`
+    for a missing, malformed or altered record."""
+    what = f"event {index}: stacking {stacking.number}"
+    record = records.get(stacking.number)
+    if record is None:
+        raise ScenarioError(f"{what} has no sealed record to restore the stacked {field} from")
+    texts, salt_hex = record.get(field), record.get("salt")
+    try:
+        if not isinstance(texts, list) or not isinstance(salt_hex, str):
+            raise ValueError("malformed")
+        salt = bytes.fromhex(salt_hex)
+        items = [parse(text) for text in texts]
+    except ValueError as error:
+        raise ScenarioError(f"the sealed record of {what} is malformed") from error
+    codes = [str(item) for item in items]
+    if len(items) != stacking.count or commitment(salt, codes) != stacking.commitment:
+        raise ScenarioError(f"the sealed {field} of {what} do not match their logged commitment")
+    return items, salt

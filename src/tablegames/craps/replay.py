@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
 from tablegames.core.errors import ScenarioError
-from tablegames.core.seal import commitment
+from tablegames.core.seal import Stacking, open_stacking
 from tablegames.craps.dice import DiceSource, FixedDice, Roll
 from tablegames.craps.events import (
     DiceRolled,
@@ -172,29 +172,13 @@ def _sealed_dice(
     event: DiceStacked, records: Mapping[Any, Mapping[str, Any]], index: int
 ) -> tuple[list[Roll], bytes]:
     """The dice and salt of a logged stacking's sealed record, checked against the log."""
-    record = records.get(event.stacking)
-    if record is None:
-        raise ScenarioError(
-            f"event {index}: stacking {event.stacking} has no sealed record to restore the "
-            "stacked dice from"
-        )
-    dice, salt_hex = record.get("dice"), record.get("salt")
-    try:
-        if not isinstance(dice, list) or not isinstance(salt_hex, str):
-            raise ValueError("malformed")
-        salt = bytes.fromhex(salt_hex)
-        rolls = [Roll.parse(pair) for pair in dice]
-    except ValueError as error:
-        raise ScenarioError(
-            f"event {index}: the sealed record of stacking {event.stacking} is malformed"
-        ) from error
-    codes = [str(roll) for roll in rolls]
-    if len(rolls) != event.count or commitment(salt, codes) != event.commitment:
-        raise ScenarioError(
-            f"event {index}: the sealed dice of stacking {event.stacking} do not match their "
-            "logged commitment"
-        )
-    return rolls, salt
+    return open_stacking(
+        Stacking(event.stacking, event.count, event.commitment),
+        records,
+        field="dice",
+        parse=Roll.parse,
+        index=index,
+    )
 
 
 def replay_roll(events: Sequence[Event], rules: CrapsRules) -> tuple[WagerSettled, ...]:
