@@ -95,7 +95,9 @@ class Player(threading.Thread):
     def __init__(self, url: str, table_id: str, spots: list[int], stop_at: float) -> None:
         super().__init__(daemon=True)
         address = urlsplit(url)
-        self.connection = http.client.HTTPConnection(address.hostname, address.port, timeout=30)
+        self.connection = http.client.HTTPConnection(
+            address.hostname or "127.0.0.1", address.port, timeout=30
+        )
         self.table_id, self.spots, self.stop_at = table_id, spots, stop_at
         self.tally = Tally()
         self.error: BaseException | None = None

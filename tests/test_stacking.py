@@ -157,7 +157,7 @@ def test_a_second_stacking_goes_in_front_of_the_first() -> None:
     table.stack({"cards": first})
     table.stack({"cards": second})
     assert [str(card) for card in _undealt(table)[:3]] == [*second, *first]
-    assert [event.stacking for event in table.events if event.kind == "cards_stacked"] == [1, 2]
+    assert [e.to_json()["stacking"] for e in table.events if e.kind == "cards_stacked"] == [1, 2]
 
 
 def test_633a_7_e_a_stacked_round_deals_past_the_cover_card_and_reshuffles_after() -> None:
@@ -231,7 +231,7 @@ def test_633a_3_a_a_card_already_dealt_or_burned_is_not_in_the_shoe() -> None:
     table = _open(ONE_DECK, seed=9)
     _round(table)
     dealt = _dealt(table.events)[0]
-    burned = next(event.card for event in table.events if event.kind == "card_burned")
+    burned = next(e.to_json()["card"] for e in table.events if e.kind == "card_burned")
     # One deck: the dealt card and the burn card are in the discard rack, not undealt.
     for gone in (dealt, burned):
         message = _unchanged(table, {"cards": ["2H", gone] if gone != "2H" else [gone]}, ShoeError)

@@ -18,11 +18,11 @@ from tablegames.core.errors import IllegalActionError, ScenarioError, TableGames
 from tablegames.core.rng import SeededRandom
 from tablegames.core.table import Command, GameTable
 from tablegames.craps.dice import FixedDice, RandomDice, Roll
-from tablegames.craps.game import CrapsGameTable
+from tablegames.craps.game import CrapsGame, CrapsGameTable
 from tablegames.craps.selection import FixedSelector, Selection
 from tablegames.games import find_game
 
-GAME = find_game("craps")
+GAME = CrapsGame()  # the registry's craps (checked at the end), with its dice and selector hooks
 
 
 def _open(seed: int = 1, **sources: Any) -> CrapsGameTable:
@@ -41,11 +41,11 @@ def _roll(table: GameTable, wager: str = "hard_8") -> None:
 
 
 def _dice(table: GameTable) -> list[tuple[int, int]]:
-    return [tuple(event.dice) for event in table.events if event.kind == "dice_rolled"]
+    return [tuple(e.to_json()["dice"]) for e in table.events if e.kind == "dice_rolled"]
 
 
 def _selections(table: GameTable) -> list[dict[str, int]]:
-    return [dict(event.selection) for event in table.events if event.kind == "selection_made"]
+    return [dict(e.to_json()["selection"]) for e in table.events if e.kind == "selection_made"]
 
 
 def test_623b_5_c_stacked_dice_come_out_in_order_then_the_dice_source_resumes() -> None:
@@ -93,7 +93,7 @@ def test_a_new_stacking_replaces_the_stacked_dice_not_yet_thrown() -> None:
     _roll(table)
     _roll(table)
     assert _dice(table) == [(3, 4), (6, 5), (1, 1)]
-    assert [event.stacking for event in table.events if event.kind == "dice_stacked"] == [1, 2]
+    assert [e.to_json()["stacking"] for e in table.events if e.kind == "dice_stacked"] == [1, 2]
 
 
 # --- refusals -------------------------------------------------------------------------------
@@ -220,7 +220,7 @@ def test_623b_5_c_a_stacked_table_cut_anywhere_resumes_with_the_remaining_stacke
         prefix = events[:cut]
         # The dice source's rolls the cut log holds: rolls 1, 5 and 6 are the source's.
         from_source = sum(
-            event.kind == "dice_rolled" and event.roll in (1, 5, 6) for event in prefix
+            event.kind == "dice_rolled" and event.to_json()["roll"] in (1, 5, 6) for event in prefix
         )
         selected = sum(event.kind == "selection_made" for event in prefix)
         stored = json.loads(json.dumps([event.to_json() for event in prefix]))
@@ -244,7 +244,9 @@ def test_a_restore_mid_list_throws_the_remaining_stacked_dice() -> None:
     table, _ = _uninterrupted()
     events = table.events
     after_first = next(
-        i for i, event in enumerate(events) if event.kind == "dice_rolled" and event.roll == 2
+        i
+        for i, event in enumerate(events)
+        if event.kind == "dice_rolled" and event.to_json()["roll"] == 2
     )
     cut = after_first + 1 + 1  # the roll's dice and its one settlement
     restored = GAME.restore_table(
@@ -291,7 +293,11 @@ def test_a_stacked_log_replays_from_its_own_dice() -> None:
     cut = next(
         index
         for index, event in enumerate(events)
-        if event.kind == "wager_placed" and event.roll == 4
+        if event.kind == "wager_placed" and event.to_json()["roll"] == 4
     )
     prefix = [event.to_json() for event in events[:cut]]
     assert list(GAME.replay(prefix)) == list(events[:cut])
+
+
+def test_the_game_tested_here_is_the_registry_s_craps() -> None:
+    assert type(find_game("craps")) is CrapsGame
