@@ -298,6 +298,9 @@ class BlackjackTable:
     def events(self) -> tuple[Event, ...]:
         return tuple(self.table.events)
 
+    def events_after(self, count: int) -> list[Event]:
+        return self.table.events_after(count)
+
     @property
     def sealed(self) -> tuple[Mapping[str, Any], ...]:
         return tuple(self.table.sealed)

@@ -111,6 +111,16 @@ class Table:
             return self._stream + [step for _, step in self._round_steps]
         return self._stream + self._merged(self._open)
 
+    def events_after(self, count: int) -> list[Event]:
+        """`events[count:]`; the folded stream is copied only from `count` on."""
+        if count < len(self._stream):
+            return self.events[count:]
+        if self._open is None:
+            tail: list[Event] = [step for _, step in self._round_steps]
+        else:
+            tail = self._merged(self._open)
+        return tail[count - len(self._stream) :]
+
     @property
     def sealed(self) -> list[dict[str, Any]]:
         """The house-only sealed records, in the order they were made: each shuffled order and

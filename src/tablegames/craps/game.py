@@ -276,6 +276,9 @@ class CrapsGameTable:
     def events(self) -> tuple[Event, ...]:
         return self.craps.events
 
+    def events_after(self, count: int) -> list[Event]:
+        return self.craps.events_after(count)
+
     @property
     def sealed(self) -> tuple[Mapping[str, Any], ...]:
         """The house-only records: only test-mode stackings' dice (`stack`); the dice thrown

@@ -149,6 +149,10 @@ class CrapsTable:
     def events(self) -> tuple[Event, ...]:
         return tuple(self._events)
 
+    def events_after(self, count: int) -> list[Event]:
+        """`events[count:]`, without copying the whole log."""
+        return self._events[count:]
+
     @property
     def open_wagers(self) -> tuple[OpenWager, ...]:
         return tuple(self._open)

@@ -777,9 +777,9 @@ class TableRuntime:
 
     def _sync(self) -> list[dict[str, Any]]:
         """Append the game's events not yet in the stream; returns them."""
-        events = self.table.events
-        new = [event.to_json() for event in events[self._game_seen :]]
-        self._game_seen = len(events)
+        events = self.table.events_after(self._game_seen)
+        new = [event.to_json() for event in events]
+        self._game_seen += len(events)
         for entry in new:
             self._stream.append(entry)
         return new

@@ -8,6 +8,7 @@ share one stream; the runtime's are listed in `tablegames.server.runtime`'s docs
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
@@ -116,11 +117,10 @@ class TableStream:
         position in the stream, from 1). A `revealed` list names stream positions (version
         less one) of the cards it turns up."""
         after = max(0, min(after_version, len(self.entries)))
-        start = 0
-        for index in self.seated_at:  # redaction starts afresh at each round's seating
-            if index > after:
-                break
-            start = index
+        # Redaction starts afresh at each round's seating: from the last one at or before
+        # `after` (found by bisection: a table's seatings grow with every round).
+        found_at = bisect.bisect_right(self.seated_at, after)
+        start = self.seated_at[found_at - 1] if found_at else 0
         view = redact(self.entries[start:], sight_viewer(viewer), self.module.sight)
         found = []
         for offset, event in enumerate(view):
