@@ -69,7 +69,7 @@ def test_a_crash_while_a_table_closes_leaves_the_closing_and_its_audit_entry_tog
         def killed(*args: Any, **kwargs: Any) -> None:
             raise Killed
 
-        monkeypatch.setattr("tablegames.store.store._append_audit", killed)
+        monkeypatch.setattr("tablegames.store.store.append_audit", killed)
         with pytest.raises(Killed):
             service.close_table(row.table_id)
         monkeypatch.undo()

@@ -164,7 +164,7 @@ def test_a_batch_that_fails_midway_writes_nothing(
 
     # The last step of the transaction fails: the events, sealed records, postings, round and
     # idempotency record written before it are rolled back with it.
-    monkeypatch.setattr(store_module, "_append_audit", explode)
+    monkeypatch.setattr(store_module, "append_audit", explode)
     batch = Batch(
         table_id="t-1",
         expected_version=0,

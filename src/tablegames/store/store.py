@@ -21,23 +21,19 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Insert, Row, bindparam, insert, or_, select, update
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy import Connection, Engine, Row, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tablegames.store import schema as s
-from tablegames.store.audit import AuditEntry, AuditProblem, AuditRow, canonical_details, row_hash
+from tablegames.store.audit import AuditEntry, AuditProblem, AuditRow
 from tablegames.store.audit import verify as verify_rows
 from tablegames.store.engine import READ_ONLY, connect
-from tablegames.store.errors import IdempotencyReplay, Overdrawn, StoreError, VersionConflict
+from tablegames.store.errors import StoreError, VersionConflict
 from tablegames.store.jsontext import check_object, dumps, loads_object
 from tablegames.store.records import (
-    PLAYER_ACCOUNT_PREFIX,
     Batch,
     IdempotencyRecord,
     PlayerRow,
-    Posting,
     PostingRow,
     RoundRow,
     TableRow,
@@ -49,6 +45,19 @@ from tablegames.store.records import (
     check_text,
 )
 from tablegames.store.schema import migrate
+from tablegames.store.transaction import (
+    ADVANCE,
+    BALANCE,
+    INSERT_EVENTS,
+    VERSION,
+    append_audit,
+    explain_race,
+    idempotency,
+    post,
+    race_error,
+    refuse_replay,
+    upsert_round,
+)
 
 OPERATOR_TOKEN = "operator_token_hash"
 Clock = Callable[[], datetime]
@@ -56,47 +65,6 @@ Clock = Callable[[], datetime]
 
 def _utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-# The statements of the hot path (every command: the stream head, the events, the postings),
-# built once: SQLAlchemy then reuses their compiled form without rebuilding the expression.
-_ADVANCE = (
-    update(s.tables)
-    .where(s.tables.c.table_id == bindparam("b_table"), s.tables.c.version == bindparam("b_from"))
-    .values(version=bindparam("b_to"))
-)
-_VERSION = select(s.tables.c.version).where(s.tables.c.table_id == bindparam("b_table"))
-_INSERT_EVENTS = insert(s.events)
-_INSERT_POSTINGS = insert(s.postings)
-_UPDATE_ROUND = (
-    update(s.rounds)
-    .where(s.rounds.c.round_id == bindparam("b_round"), s.rounds.c.table_id == bindparam("b_table"))
-    .values(first_version=bindparam("b_first"), last_version=bindparam("b_last"))
-)
-_ROUND_PLAYERS = (
-    select(s.round_players.c.player_id)
-    .where(s.round_players.c.round_id == bindparam("b_round"))
-    .order_by(s.round_players.c.position)
-)
-_BALANCE = select(s.balances.c.balance).where(s.balances.c.account == bindparam("b_account"))
-
-
-def _balance_upsert(make_insert: Any) -> Insert:
-    """Add each account's change to its balance (creating it at 0) and return the new
-    balances in the order of the rows given: one statement for every account a batch touches.
-    The rows go in sorted account order, which is the order the rows are locked in."""
-    statement = make_insert(s.balances)
-    upsert: Insert = statement.on_conflict_do_update(
-        index_elements=[s.balances.c.account],
-        set_={"balance": s.balances.c.balance + statement.excluded.balance},
-    ).returning(s.balances.c.account, s.balances.c.balance, sort_by_parameter_order=True)
-    return upsert
-
-
-_UPSERT_BALANCES = {
-    "sqlite": _balance_upsert(sqlite_insert),
-    "postgresql": _balance_upsert(postgresql_insert),
-}
 
 
 @dataclass(slots=True)
@@ -296,7 +264,7 @@ class Store:
                     update(s.tables).where(s.tables.c.table_id == table_id).values(closed_at=at)
                 )
                 if entries:
-                    _append_audit(conn, entries, at)
+                    append_audit(conn, entries, at)
 
     # -- the write path ----------------------------------------------------------------------
 
@@ -338,7 +306,7 @@ class Store:
         except IntegrityError as err:
             # Two writers raced past the checks into a unique constraint: say which race it was.
             with self._read() as conn:
-                _explain_race(conn, batch)
+                explain_race(conn, batch)
             raise StoreError(
                 f"the batch was refused by the database and not written: {err.orig}"
             ) from err
@@ -356,7 +324,7 @@ class Store:
                         with conn.begin_nested():
                             waiting.version = self._commit(conn, waiting.batch, at, day)
                     except IntegrityError as err:
-                        waiting.error = _race_error(conn, waiting.batch, err)
+                        waiting.error = race_error(conn, waiting.batch, err)
                     except Exception as err:  # this batch's refusal: the others go on
                         waiting.error = err
         except BaseException as err:
@@ -376,11 +344,11 @@ class Store:
                 return self._commit(conn, batch, at, day)
         except IntegrityError as err:
             with self._read() as conn:
-                raise _race_error(conn, batch, err) from err
+                raise race_error(conn, batch, err) from err
 
     def _commit(self, conn: Connection, batch: Batch, at: str, day: str) -> int:
         if batch.idempotency is not None:
-            _refuse_replay(conn, batch.idempotency)
+            refuse_replay(conn, batch.idempotency)
         version = self._advance(conn, batch)
         if batch.events:
             if batch.table_id is None or batch.expected_version is None:
@@ -388,7 +356,7 @@ class Store:
                 raise StoreError("a batch with events names its table and expected version")
             first = batch.expected_version + 1
             conn.execute(
-                _INSERT_EVENTS,
+                INSERT_EVENTS,
                 [
                     {"table_id": batch.table_id, "version": first + i, "event": dumps(e), "at": at}
                     for i, e in enumerate(batch.events)
@@ -400,9 +368,9 @@ class Store:
                 [{"table_id": batch.table_id, "record": dumps(r), "at": at} for r in batch.sealed],
             )
         if batch.postings:
-            _post(conn, batch.postings, at, day)
+            post(conn, batch.postings, at, day)
         for row in batch.rounds:
-            _upsert_round(conn, row, at)
+            upsert_round(conn, row, at)
         if batch.idempotency is not None:
             record = batch.idempotency
             conn.execute(
@@ -416,7 +384,7 @@ class Store:
                 )
             )
         if batch.audit:
-            _append_audit(conn, batch.audit, at)
+            append_audit(conn, batch.audit, at)
         return version
 
     def _advance(self, conn: Connection, batch: Batch) -> int:
@@ -430,7 +398,7 @@ class Store:
                 raise StoreError("a batch with events names the version it expects")
             new = expected + len(batch.events)
             moved = conn.execute(
-                _ADVANCE, {"b_table": table_id, "b_from": expected, "b_to": new}
+                ADVANCE, {"b_table": table_id, "b_from": expected, "b_to": new}
             ).rowcount
             if moved == 1:
                 return new
@@ -442,7 +410,7 @@ class Store:
         if expected is not None and actual != expected:
             # A writer that got there first may have been this request's first attempt.
             if batch.idempotency is not None:
-                _refuse_replay(conn, batch.idempotency)
+                refuse_replay(conn, batch.idempotency)
             raise VersionConflict(table_id, expected, int(actual))
         return int(actual)
 
@@ -451,7 +419,7 @@ class Store:
         entry = check_audit(AuditEntry(kind, details), "audit entry")
         at, _ = self._now()
         with self._write() as conn:
-            _append_audit(conn, [entry], at)
+            append_audit(conn, [entry], at)
 
     # -- reads -------------------------------------------------------------------------------
 
@@ -469,7 +437,7 @@ class Store:
     def version(self, table_id: str) -> int:
         """The table stream's version: the number of events appended (0 when none or no table)."""
         with self._read() as conn:
-            found = conn.execute(_VERSION, {"b_table": table_id}).scalar_one_or_none()
+            found = conn.execute(VERSION, {"b_table": table_id}).scalar_one_or_none()
         return 0 if found is None else int(found)
 
     def sealed(self, table_id: str) -> list[dict[str, Any]]:
@@ -483,7 +451,7 @@ class Store:
         """Credits minus debits of an account, in cents (0 for one never posted to)."""
         check_account(account, "account")
         with self._read() as conn:
-            found = conn.execute(_BALANCE, {"b_account": account}).scalar_one_or_none()
+            found = conn.execute(BALANCE, {"b_account": account}).scalar_one_or_none()
         return 0 if found is None else int(found)
 
     def balances(self) -> dict[str, int]:
@@ -505,7 +473,7 @@ class Store:
     def idempotency(self, principal: str, key: str) -> IdempotencyRecord | None:
         """The stored first answer for this principal's key, or None."""
         with self._read() as conn:
-            return _idempotency(conn, principal, key)
+            return idempotency(conn, principal, key)
 
     def rounds_of(self, player_id: str, limit: int) -> list[RoundRow]:
         """The player's last `limit` rounds, newest first."""
@@ -539,156 +507,6 @@ class Store:
                 head_seq,
                 head_hash,
             )
-
-
-# -- inside a transaction ----------------------------------------------------------------------
-
-
-def _explain_race(conn: Connection, batch: Batch) -> None:
-    """Raise the race a unique constraint caught: a replay of the key, or a moved stream."""
-    if batch.idempotency is not None:
-        stored = _idempotency(conn, batch.idempotency.principal, batch.idempotency.key)
-        if stored is not None:
-            raise IdempotencyReplay(stored)
-    if batch.table_id is not None and batch.expected_version is not None:
-        found = conn.execute(_VERSION, {"b_table": batch.table_id}).scalar_one_or_none()
-        actual = 0 if found is None else int(found)
-        if actual != batch.expected_version:
-            raise VersionConflict(batch.table_id, batch.expected_version, actual)
-
-
-def _race_error(conn: Connection, batch: Batch, err: IntegrityError) -> StoreError:
-    try:
-        _explain_race(conn, batch)
-    except StoreError as explained:
-        return explained
-    return StoreError(f"the batch was refused by the database and not written: {err.orig}")
-
-
-def _idempotency(conn: Connection, principal: str, key: str) -> IdempotencyRecord | None:
-    row = conn.execute(
-        select(s.idempotency).where(
-            s.idempotency.c.principal == principal, s.idempotency.c.key == key
-        )
-    ).one_or_none()
-    if row is None:
-        return None
-    return IdempotencyRecord(
-        principal=row.principal,
-        key=row.key,
-        request_hash=row.request_hash,
-        status=int(row.status),
-        response=loads_object(row.response),
-    )
-
-
-def _refuse_replay(conn: Connection, record: IdempotencyRecord) -> None:
-    stored = _idempotency(conn, record.principal, record.key)
-    if stored is not None:
-        raise IdempotencyReplay(stored)
-
-
-def _post(conn: Connection, batch: Sequence[Posting], at: str, day: str) -> None:
-    """Insert the postings with each account's running balance, locking accounts in order."""
-    delta: dict[str, int] = {}
-    for posting in batch:
-        delta[posting.debit] = delta.get(posting.debit, 0) - posting.amount
-        delta[posting.credit] = delta.get(posting.credit, 0) + posting.amount
-    changes = [{"account": account, "balance": delta[account]} for account in sorted(delta)]
-    after = conn.execute(_UPSERT_BALANCES[conn.dialect.name], changes).all()
-    running = {str(row.account): int(row.balance) - delta[str(row.account)] for row in after}
-    if sorted(running) != sorted(delta):
-        raise StoreError("the balances written are not the accounts the postings touch")
-    for row in after:
-        # A player's wallet is checked by the server before it spends, in one process; this
-        # is the check that holds across processes (the row is locked until the commit).
-        if str(row.account).startswith(PLAYER_ACCOUNT_PREFIX) and int(row.balance) < 0:
-            raise Overdrawn(str(row.account), int(row.balance))
-    rows = []
-    for posting in batch:
-        running[posting.debit] -= posting.amount
-        running[posting.credit] += posting.amount
-        rows.append(
-            {
-                "at": at,
-                "day": day,
-                "debit": posting.debit,
-                "credit": posting.credit,
-                "amount": posting.amount,
-                "reason": posting.reason,
-                "table_id": posting.table_id,
-                "round_id": posting.round_id,
-                "player_id": posting.player_id,
-                "debit_balance": running[posting.debit],
-                "credit_balance": running[posting.credit],
-            }
-        )
-    conn.execute(_INSERT_POSTINGS, rows)
-
-
-def _upsert_round(conn: Connection, row: RoundRow, at: str) -> None:
-    """Insert the round's index row, or move its versions (a round is written when it starts
-    and again when it completes); its players are rewritten only when they changed."""
-    moved = conn.execute(
-        _UPDATE_ROUND,
-        {
-            "b_round": row.round_id,
-            "b_table": row.table_id,
-            "b_first": row.first_version,
-            "b_last": row.last_version,
-        },
-    ).rowcount
-    if moved:
-        stored = conn.execute(_ROUND_PLAYERS, {"b_round": row.round_id}).scalars().all()
-        if tuple(stored) == row.players:
-            return
-        conn.execute(s.round_players.delete().where(s.round_players.c.round_id == row.round_id))
-    else:
-        found = conn.execute(
-            select(s.rounds.c.table_id).where(s.rounds.c.round_id == row.round_id)
-        ).one_or_none()
-        if found is not None:
-            raise StoreError(f"round {row.round_id} belongs to table {found.table_id}")
-        conn.execute(
-            insert(s.rounds).values(
-                round_id=row.round_id,
-                table_id=row.table_id,
-                first_version=row.first_version,
-                last_version=row.last_version,
-                started_at=at,
-            )
-        )
-    if row.players:
-        conn.execute(
-            insert(s.round_players),
-            [
-                {"round_id": row.round_id, "position": index, "player_id": player}
-                for index, player in enumerate(row.players)
-            ],
-        )
-
-
-def _append_audit(conn: Connection, entries: Sequence[AuditEntry], at: str) -> None:
-    head = conn.execute(select(s.audit_head).where(s.audit_head.c.id == 1).with_for_update()).one()
-    seq, prev_hash = int(head.seq), str(head.hash)
-    rows = []
-    for entry in entries:
-        seq += 1
-        details = canonical_details(entry.details)
-        digest = row_hash(prev_hash, seq, at, entry.kind, details)
-        rows.append(
-            {
-                "seq": seq,
-                "at": at,
-                "kind": entry.kind,
-                "details": details,
-                "prev_hash": prev_hash,
-                "hash": digest,
-            }
-        )
-        prev_hash = digest
-    conn.execute(insert(s.audit_log), rows)
-    conn.execute(update(s.audit_head).where(s.audit_head.c.id == 1).values(seq=seq, hash=prev_hash))
 
 
 # -- rows to records ---------------------------------------------------------------------------
