@@ -51,7 +51,6 @@ from tablegames.store.transaction import (
     INSERT_EVENTS,
     VERSION,
     append_audit,
-    explain_race,
     idempotency,
     post,
     race_error,
@@ -283,7 +282,7 @@ class Store:
         """
         check_batch(batch)
         if self._grouping is None:
-            return self._commit_alone(batch)
+            return self._commit_one(batch)
         waiting = _Waiting(batch)
         with self._grouping:
             self._queue.append(waiting)
@@ -296,26 +295,11 @@ class Store:
             raise waiting.error
         return waiting.version
 
-    def _commit_alone(self, batch: Batch) -> int:
-        try:
-            with self._write() as conn:
-                # Stamped once the transaction holds the write lock (SQLite), so postings of one
-                # gaming day never interleave with the next day's.
-                at, day = self._now()
-                return self._commit(conn, batch, at, day)
-        except IntegrityError as err:
-            # Two writers raced past the checks into a unique constraint: say which race it was.
-            with self._read() as conn:
-                explain_race(conn, batch)
-            raise StoreError(
-                f"the batch was refused by the database and not written: {err.orig}"
-            ) from err
-
     def _commit_group(self, group: list[_Waiting]) -> None:
         """Write `group` in one transaction (the caller holds the write lock)."""
         try:
             if len(group) == 1:
-                group[0].version = self._commit_alone_locked(group[0].batch)
+                group[0].version = self._commit_one(group[0].batch)
                 return
             with self._engine.begin() as conn:
                 at, day = self._now()
@@ -337,12 +321,17 @@ class Store:
             for waiting in group:
                 waiting.done = True
 
-    def _commit_alone_locked(self, batch: Batch) -> int:
+    def _commit_one(self, batch: Batch) -> int:
+        """One batch in its own transaction (PostgreSQL; on SQLite, a group of one, under the
+        write lock the caller holds)."""
         try:
             with self._engine.begin() as conn:
+                # Stamped once the transaction holds the write lock (SQLite), so postings of one
+                # gaming day never interleave with the next day's.
                 at, day = self._now()
                 return self._commit(conn, batch, at, day)
         except IntegrityError as err:
+            # Two writers raced past the checks into a unique constraint: say which race it was.
             with self._read() as conn:
                 raise race_error(conn, batch, err) from err
 
