@@ -199,20 +199,23 @@ def _service(request: Request) -> Service:
 _BEARER: Final = HTTPBearer(auto_error=False)
 
 
-def principal(request: Request, _scheme: Annotated[Any, Depends(_BEARER)]) -> Principal:
+# The dependencies are coroutines, run on the event loop: FastAPI runs a plain function's
+# dependency in its thread pool, and two hops there per request cost more than the lookups do
+# (a token is read from the store once, then known; see `Service.authenticate`).
+async def principal(request: Request, _scheme: Annotated[Any, Depends(_BEARER)]) -> Principal:
     found = _service(request).authenticate(bearer(request.headers.get("authorization")))
     if found is None:
         raise CommandRefused("a valid Authorization: Bearer token is required", status=401)
     return found
 
 
-def operator(who: Annotated[Principal, Depends(principal)]) -> Principal:
+async def operator(who: Annotated[Principal, Depends(principal)]) -> Principal:
     if who.role != "operator":
         raise CommandRefused("this call is the operator's", status=403)
     return who
 
 
-def player(who: Annotated[Principal, Depends(principal)]) -> Principal:
+async def player(who: Annotated[Principal, Depends(principal)]) -> Principal:
     if who.role != "player":
         raise CommandRefused("the operator acts for no player", status=403)
     return who
@@ -360,9 +363,13 @@ def create_app(service: Service) -> FastAPI:
         return service.lobby()
 
     @app.get("/api/tables/{table_id}", responses=_errors(401, 404, 422))
-    def table_view(table_id: str, who: Who) -> dict[str, Any]:
-        service.catch_up(table_id)  # another process may have moved the table on
-        return service.runtime(table_id).view(who.viewer())
+    async def table_view(table_id: str, who: Who) -> dict[str, Any]:
+        # On the event loop when the table is free (the view is built from memory, after one
+        # read of the stored version); in the thread pool when a command holds the table.
+        found = service.view(who, table_id, wait=False)
+        if found is None:
+            found = await asyncio.to_thread(service.view, who, table_id)
+        return found
 
     @app.post(
         "/api/tables/{table_id}/seats",

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, overload
 
 from tablegames.core.rng import SecureRandom
 from tablegames.core.rulesfile import rules_digest
@@ -218,16 +218,25 @@ class Service:
         return runtime
 
     @contextmanager
-    def _table(self, table_id: str, *, fresh: bool = True) -> Iterator[TableRuntime]:
+    def _table(
+        self, table_id: str, *, fresh: bool = True, blocking: bool = True
+    ) -> Iterator[TableRuntime | None]:
         """The table's runtime under its lock. `fresh`: first brought up to what the store
         holds (rebuilt when another process moved the stream on); a command skips that read
-        and finds out at its commit instead (`table_command`)."""
+        and finds out at its commit instead (`table_command`). Not `blocking`: None at once
+        when the lock is held."""
         self.runtime(table_id)
-        with self._locks[table_id]:
+        lock = self._locks[table_id]
+        if not lock.acquire(blocking=blocking):
+            yield None
+            return
+        try:
             runtime = self._runtimes[table_id]
             if fresh and self.store.version(table_id) != runtime.version:
                 runtime = self._rebuild(table_id)
             yield runtime
+        finally:
+            lock.release()
 
     def _rebuild(self, table_id: str) -> TableRuntime:
         """Rebuild the runtime from the store: another process moved the stream on, or a
@@ -257,6 +266,21 @@ class Service:
             )
         return found
 
+    @overload
+    def view(self, principal: Principal, table_id: str) -> dict[str, Any]: ...
+
+    @overload
+    def view(self, principal: Principal, table_id: str, *, wait: bool) -> dict[str, Any] | None: ...
+
+    def view(
+        self, principal: Principal, table_id: str, *, wait: bool = True
+    ) -> dict[str, Any] | None:
+        """The caller's view of the table, brought up to what the store holds (another process
+        may have moved it on), built under the table's lock so that no command is half
+        applied in it. `wait=False`: None at once when a command holds the lock."""
+        with self._table(table_id, blocking=wait) as runtime:
+            return None if runtime is None else runtime.view(principal.viewer())
+
     def catch_up(self, table_id: str) -> None:
         """Bring the table's runtime up to what the store holds (another process's commits)."""
         with self._table(table_id):
@@ -284,7 +308,8 @@ class Service:
         # refusal may be stale), the runtime is rebuilt from the store and the request decided
         # once more. Nothing was committed or answered before.
         for attempt in (1, 2):
-            with self._table(table_id, fresh=attempt > 1) as runtime:
+            with self._table(table_id, fresh=attempt > 1) as held:
+                runtime = _held(held)
                 # Again under the lock: a retry sent while its first attempt was being decided
                 # found no record above, then waited here while that attempt committed. Decided
                 # afresh it would be refused (the decision was taken) or applied in memory twice.
@@ -601,6 +626,13 @@ class Service:
         if row is None:
             raise CommandRefused(f"no open table {table_id!r}", status=404)
         return row
+
+
+def _held(runtime: TableRuntime | None) -> TableRuntime:
+    """The runtime a blocking `Service._table` always yields."""
+    if runtime is None:  # pragma: no cover - only a non-blocking acquire yields None
+        raise RuntimeError("the table's lock was not taken")
+    return runtime
 
 
 class _StaleRuntimeError(Exception):

@@ -25,6 +25,7 @@ from sqlalchemy import Connection, Engine, Row, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tablegames.store import schema as s
+from tablegames.store import statements as q
 from tablegames.store.audit import AuditEntry, AuditProblem, AuditRow
 from tablegames.store.audit import verify as verify_rows
 from tablegames.store.engine import READ_ONLY, connect
@@ -45,11 +46,8 @@ from tablegames.store.records import (
     check_text,
 )
 from tablegames.store.schema import migrate
+from tablegames.store.statements import Driver
 from tablegames.store.transaction import (
-    ADVANCE,
-    BALANCE,
-    INSERT_EVENTS,
-    VERSION,
     append_audit,
     idempotency,
     post,
@@ -129,6 +127,20 @@ class Store:
     def _read(self) -> Iterator[Connection]:
         with self._reader.connect() as conn, conn.begin():
             yield conn
+
+    @contextmanager
+    def _driver(self, conn: Connection) -> Iterator[Driver]:
+        driver = Driver(conn)
+        try:
+            yield driver
+        finally:
+            driver.close()
+
+    def _read_one(self, statement: q.Prepared, params: Mapping[str, Any]) -> Any:
+        """One hot read (a single statement, so it needs no transaction of its own to be
+        consistent): the first column of its first row, or None."""
+        with self._reader.connect() as conn, self._driver(conn) as driver:
+            return driver.scalar(statement, params)
 
     # -- players and the operator secret -----------------------------------------------------
 
@@ -226,7 +238,8 @@ class Store:
                 )
                 if opening is not None:
                     at, day = self._now()
-                    self._commit(conn, opening, at, day)
+                    with self._driver(conn) as driver:
+                        self._commit(driver, opening, at, day)
         except IntegrityError as err:
             raise StoreError(f"table {row.table_id} already exists") from err
 
@@ -263,7 +276,8 @@ class Store:
                     update(s.tables).where(s.tables.c.table_id == table_id).values(closed_at=at)
                 )
                 if entries:
-                    append_audit(conn, entries, at)
+                    with self._driver(conn) as driver:
+                        append_audit(driver, entries, at)
 
     # -- the write path ----------------------------------------------------------------------
 
@@ -301,14 +315,14 @@ class Store:
             if len(group) == 1:
                 group[0].version = self._commit_one(group[0].batch)
                 return
-            with self._engine.begin() as conn:
+            with self._engine.begin() as conn, self._driver(conn) as driver:
                 at, day = self._now()
                 for waiting in group:
                     try:
                         with conn.begin_nested():
-                            waiting.version = self._commit(conn, waiting.batch, at, day)
+                            waiting.version = self._commit(driver, waiting.batch, at, day)
                     except IntegrityError as err:
-                        waiting.error = race_error(conn, waiting.batch, err)
+                        waiting.error = race_error(driver, waiting.batch, err)
                     except Exception as err:  # this batch's refusal: the others go on
                         waiting.error = err
         except BaseException as err:
@@ -325,17 +339,17 @@ class Store:
         """One batch in its own transaction (PostgreSQL; on SQLite, a group of one, under the
         write lock the caller holds)."""
         try:
-            with self._engine.begin() as conn:
+            with self._engine.begin() as conn, self._driver(conn) as driver:
                 # Stamped once the transaction holds the write lock (SQLite), so postings of one
                 # gaming day never interleave with the next day's.
                 at, day = self._now()
-                return self._commit(conn, batch, at, day)
+                return self._commit(driver, batch, at, day)
         except IntegrityError as err:
             # Two writers raced past the checks into a unique constraint: say which race it was.
-            with self._read() as conn:
-                raise race_error(conn, batch, err) from err
+            with self._read() as conn, self._driver(conn) as driver:
+                raise race_error(driver, batch, err) from err
 
-    def _commit(self, conn: Connection, batch: Batch, at: str, day: str) -> int:
+    def _commit(self, conn: Driver, batch: Batch, at: str, day: str) -> int:
         if batch.idempotency is not None:
             refuse_replay(conn, batch.idempotency)
         version = self._advance(conn, batch)
@@ -344,16 +358,16 @@ class Store:
                 # check_batch refuses this before the transaction; kept for the type checker.
                 raise StoreError("a batch with events names its table and expected version")
             first = batch.expected_version + 1
-            conn.execute(
-                INSERT_EVENTS,
+            conn.run_many(
+                q.INSERT_EVENT,
                 [
                     {"table_id": batch.table_id, "version": first + i, "event": dumps(e), "at": at}
                     for i, e in enumerate(batch.events)
                 ],
             )
         if batch.sealed:
-            conn.execute(
-                insert(s.sealed),
+            conn.run_many(
+                q.INSERT_SEALED,
                 [{"table_id": batch.table_id, "record": dumps(r), "at": at} for r in batch.sealed],
             )
         if batch.postings:
@@ -362,21 +376,22 @@ class Store:
             upsert_round(conn, row, at)
         if batch.idempotency is not None:
             record = batch.idempotency
-            conn.execute(
-                insert(s.idempotency).values(
-                    principal=record.principal,
-                    key=record.key,
-                    request_hash=record.request_hash,
-                    status=record.status,
-                    response=dumps(record.response),
-                    at=at,
-                )
+            conn.run(
+                q.INSERT_IDEMPOTENCY,
+                {
+                    "principal": record.principal,
+                    "key": record.key,
+                    "request_hash": record.request_hash,
+                    "status": record.status,
+                    "response": dumps(record.response),
+                    "at": at,
+                },
             )
         if batch.audit:
             append_audit(conn, batch.audit, at)
         return version
 
-    def _advance(self, conn: Connection, batch: Batch) -> int:
+    def _advance(self, conn: Driver, batch: Batch) -> int:
         """Move the stream head from `expected_version` past the batch's events (locking it)."""
         if batch.table_id is None:
             return 0
@@ -386,14 +401,10 @@ class Store:
             if expected is None:
                 raise StoreError("a batch with events names the version it expects")
             new = expected + len(batch.events)
-            moved = conn.execute(
-                ADVANCE, {"b_table": table_id, "b_from": expected, "b_to": new}
-            ).rowcount
+            moved = conn.run(q.ADVANCE, {"table_id": table_id, "expected": expected, "new": new})
             if moved == 1:
                 return new
-        actual = conn.execute(
-            select(s.tables.c.version).where(s.tables.c.table_id == table_id).with_for_update()
-        ).scalar_one_or_none()
+        actual = conn.scalar(q.VERSION_FOR_UPDATE, {"table_id": table_id})
         if actual is None:
             raise StoreError(f"no table {table_id!r}: create_table first")
         if expected is not None and actual != expected:
@@ -407,8 +418,8 @@ class Store:
         """Append one significant event to the log, on its own."""
         entry = check_audit(AuditEntry(kind, details), "audit entry")
         at, _ = self._now()
-        with self._write() as conn:
-            append_audit(conn, [entry], at)
+        with self._write() as conn, self._driver(conn) as driver:
+            append_audit(driver, [entry], at)
 
     # -- reads -------------------------------------------------------------------------------
 
@@ -425,8 +436,7 @@ class Store:
 
     def version(self, table_id: str) -> int:
         """The table stream's version: the number of events appended (0 when none or no table)."""
-        with self._read() as conn:
-            found = conn.execute(VERSION, {"b_table": table_id}).scalar_one_or_none()
+        found = self._read_one(q.VERSION, {"table_id": table_id})
         return 0 if found is None else int(found)
 
     def sealed(self, table_id: str) -> list[dict[str, Any]]:
@@ -439,8 +449,7 @@ class Store:
     def balance(self, account: str) -> int:
         """Credits minus debits of an account, in cents (0 for one never posted to)."""
         check_account(account, "account")
-        with self._read() as conn:
-            found = conn.execute(BALANCE, {"b_account": account}).scalar_one_or_none()
+        found = self._read_one(q.BALANCE, {"account": account})
         return 0 if found is None else int(found)
 
     def balances(self) -> dict[str, int]:
@@ -461,8 +470,8 @@ class Store:
 
     def idempotency(self, principal: str, key: str) -> IdempotencyRecord | None:
         """The stored first answer for this principal's key, or None."""
-        with self._read() as conn:
-            return idempotency(conn, principal, key)
+        with self._reader.connect() as conn, self._driver(conn) as driver:
+            return idempotency(driver, principal, key)
 
     def rounds_of(self, player_id: str, limit: int) -> list[RoundRow]:
         """The player's last `limit` rounds, newest first."""
