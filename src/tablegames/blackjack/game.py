@@ -262,9 +262,11 @@ class BlackjackRound:
         error = self._refusal(command)
         if error is not None:
             raise error
-        before = len(self._table.table.events)
+        # Counted and read from `before` on: building the table's whole stream here made every
+        # decision as slow as the table is old.
+        before = self._table.table.event_count
         self.game.act(*_decision(command))
-        return tuple(self._table.table.events[before:])
+        return tuple(self._table.table.events_after(before))
 
     def on_timeout(self, turn: Pending) -> Command:
         """The house rule's command for `turn` (TIMEOUT_ACTIONS); if that is not legal (a

@@ -111,15 +111,29 @@ class Table:
             return self._stream + [step for _, step in self._round_steps]
         return self._stream + self._merged(self._open)
 
+    @property
+    def event_count(self) -> int:
+        """`len(events)`, without building the stream: the merge puts every step of the round
+        in it once."""
+        if self._open is None:
+            return len(self._stream) + len(self._round_steps)
+        return len(self._stream) + len(self._open.events) + len(self._round_steps)
+
     def events_after(self, count: int) -> list[Event]:
         """`events[count:]`; the folded stream is copied only from `count` on."""
         if count < len(self._stream):
             return self.events[count:]
+        skip = count - len(self._stream)
         if self._open is None:
             tail: list[Event] = [step for _, step in self._round_steps]
+        elif not self._round_steps and skip > 0:
+            # Most calls (the live server asks after every command): no shoe step to merge in
+            # and the round_started the merge rewrites already seen, so the round's own events
+            # are the tail as they are.
+            return self._open.events[skip:]
         else:
             tail = self._merged(self._open)
-        return tail[count - len(self._stream) :]
+        return tail[skip:]
 
     @property
     def sealed(self) -> list[dict[str, Any]]:

@@ -13,8 +13,9 @@ with an `event` field naming its kind, and reading a record back from that JSON.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, ClassVar
 
 from tablegames.core.errors import ScenarioError
@@ -26,8 +27,55 @@ class Event:
     paragraph: str
 
     def to_json(self) -> dict[str, Any]:
-        data = asdict(self)
-        return {"event": self.kind, **{key: plain(value) for key, value in data.items()}}
+        # What `{"event": kind, **plain(asdict(self))}` gives, built field by field:
+        # `dataclasses.asdict` deep-copies every value and was the live server's costliest
+        # step, while nearly every field of an event is a string, a number or None.
+        data: dict[str, Any] = {"event": self.kind}
+        for name in _field_names(type(self)):
+            data[name] = _json_value(getattr(self, name))
+        return data
+
+
+# Each event class's field names, in declaration order (the order of `fields`, so of the JSON).
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+# Values `asdict` and `plain` both hand back as they are (a deep copy of one is itself).
+_ATOMS = (str, int, float, bool, type(None))
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(item.name for item in fields(cls))
+    return names
+
+
+def _json_value(value: Any) -> Any:
+    """`plain` of what `asdict` makes of one field's value."""
+    if type(value) in _ATOMS:
+        return value
+    if isinstance(value, tuple):
+        return [_json_value(item) for item in value]
+    if isinstance(value, dict):
+        return {_asdict_value(key): _json_value(item) for key, item in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {name: _json_value(getattr(value, name)) for name in _field_names(type(value))}
+    return _asdict_value(value)  # a list: `plain` leaves what `asdict` copied as it is
+
+
+def _asdict_value(value: Any) -> Any:
+    """What `dataclasses.asdict` makes of a value: dataclasses as dicts, containers copied with
+    their own types, anything else deep-copied."""
+    if type(value) in _ATOMS:
+        return value
+    if is_dataclass(value) and not isinstance(value, type):
+        return {name: _asdict_value(getattr(value, name)) for name in _field_names(type(value))}
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a named tuple
+        return type(value)(*[_asdict_value(item) for item in value])
+    if isinstance(value, (list, tuple)):
+        return type(value)(_asdict_value(item) for item in value)
+    if isinstance(value, dict):
+        return type(value)((_asdict_value(key), _asdict_value(item)) for key, item in value.items())
+    return copy.deepcopy(value)
 
 
 def plain(value: Any) -> Any:

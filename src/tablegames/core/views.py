@@ -109,29 +109,48 @@ def redact(
     `sight.discarded` takes away stays concealed for the rest of the round. Each round
     (`sight.seated`) starts with nothing concealed; the house's view is the log itself.
     """
-    owners: Mapping[int, str] = {}
-    # Places holding cards the viewer has not seen: (index of the dealing event, card).
-    concealed: dict[Holder, list[tuple[int, str]]] = {}
-    buried: set[Holder] = set()  # concealed places whose cards left the table unexposed
-    view: list[JsonEvent] = []
-    for index, original in enumerate(events_json):
+    redaction = Redaction(viewer, sight)
+    return [redaction.add(event) for event in events_json]
+
+
+class Redaction:
+    """`redact` one event at a time: what the viewer has not seen so far is kept between
+    calls, so that a log that grows is redacted once, not again from its start at every event
+    (`add(e)` for each event of a log, in order, gives `redact(log)`). Event indices (those of
+    `REVEALED`) count from the first event added."""
+
+    def __init__(self, viewer: Viewer, sight: CardSight) -> None:
+        self.viewer = viewer
+        self.sight = sight
+        self.count = 0  # events added so far
+        self._owners: Mapping[int, str] = {}
+        # Places holding cards the viewer has not seen: (index of the dealing event, card).
+        self._concealed: dict[Holder, list[tuple[int, str]]] = {}
+        self._buried: set[Holder] = set()  # concealed places whose cards left unexposed
+
+    def add(self, original: Mapping[str, Any]) -> JsonEvent:
+        """The next event as the viewer may see it (a new dict; `original` is not changed)."""
+        sight = self.sight
+        concealed = self._concealed
+        index = self.count
+        self.count += 1
         event = dict(original)
         seats = sight.seated(event)
         if seats is not None:
-            owners = seats
+            self._owners = seats
             concealed.clear()
-            buried.clear()
+            self._buried.clear()
         shown = [
             [dealt_at, name]
             for holder in sight.revealed(event)
-            if holder not in buried
+            if holder not in self._buried
             for dealt_at, name in concealed.pop(holder, [])
         ]
         for holder in sight.discarded(event):
             if holder in concealed:
-                buried.add(holder)
+                self._buried.add(holder)
         card = sight.dealt(event)
-        if card is not None and not may_see(viewer, card, owners):
+        if card is not None and not may_see(self.viewer, card, self._owners):
             concealed.setdefault(card.holder, []).append((index, card.card))
             event[card.field] = HIDDEN
         elif card is None and concealed:
@@ -140,5 +159,4 @@ def redact(
             if REVEALED in event:
                 raise ValueError(f"event {index} already has a {REVEALED!r} field")
             event[REVEALED] = shown
-        view.append(event)
-    return view
+        return event

@@ -231,10 +231,10 @@ class CrapsRound:
     def apply(self, command: Command) -> tuple[Event, ...]:
         """Throw the dice and settle every wager on the layout; returns the new events."""
         self._verify(command)
-        before = len(self._table.craps.events)
+        before = self._table.craps.event_count  # the whole log is not copied to count it
         self._table.craps.roll()
         self._table.round_finished()
-        return self._table.craps.events[before:]
+        return tuple(self._table.craps.events_after(before))
 
     def on_timeout(self, turn: Pending) -> Command:
         """The house throws when the time is up: a live table rolls on."""

@@ -149,6 +149,11 @@ class CrapsTable:
     def events(self) -> tuple[Event, ...]:
         return tuple(self._events)
 
+    @property
+    def event_count(self) -> int:
+        """`len(events)`, without copying the log."""
+        return len(self._events)
+
     def events_after(self, count: int) -> list[Event]:
         """`events[count:]`, without copying the whole log."""
         return self._events[count:]
