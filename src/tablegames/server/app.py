@@ -440,7 +440,7 @@ def create_app(service: Service) -> FastAPI:
             await websocket.close(code=4401)
             return
         try:
-            runtime = service.runtime(table_id)
+            service.runtime(table_id)
         except CommandRefused:
             await websocket.close(code=4404)
             return
@@ -458,8 +458,7 @@ def create_app(service: Service) -> FastAPI:
         sent = max(0, after)
         try:
             while not listening.done():
-                runtime = service.runtime(table_id)
-                for version, event in runtime.events_for(who.viewer(), sent):
+                for version, event in service.committed_events(who, table_id, sent):
                     await websocket.send_json({"version": version, "event": event})
                     sent = version
                 moved.clear()

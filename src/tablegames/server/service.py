@@ -103,6 +103,9 @@ class Service:
         # cents in this process (table lock first, then the wallet: no cycle).
         self._wallets: dict[str, threading.Lock] = {}
         self._watchers: list[Callable[[str, int], None]] = []
+        # Each table's last committed version. A runtime runs ahead of it while a command is
+        # decided and committed; a watcher is sent nothing past it (`committed_events`).
+        self._committed: dict[str, int] = {}
         # Who a token belongs to, by its hash: a player's token never changes, so one lookup
         # serves every later request. The operator's hash is read again after
         # OPERATOR_TOKEN_SECONDS, so a token replaced by another process's start stops working.
@@ -142,7 +145,7 @@ class Service:
 
     def _restore(self, row: TableRow) -> TableRuntime:
         stream = [event for _, event in self.store.events(row.table_id)]
-        return TableRuntime.restore(
+        runtime = TableRuntime.restore(
             row.table_id,
             row.game,
             row.rules,
@@ -151,6 +154,9 @@ class Service:
             random=SecureRandom(),
             decision_seconds=self.decision_seconds,
         )
+        # Rebuilt from the store: what is committed is the stream read (versions 1 to n).
+        self._committed[row.table_id] = len(stream)
+        return runtime
 
     # --- tables ----------------------------------------------------------------------------
 
@@ -199,6 +205,7 @@ class Service:
         with self._global:
             self._runtimes[table_id] = runtime
             self._locks[table_id] = threading.Lock()
+            self._committed[table_id] = runtime.version
         return table_id
 
     def close_table(self, table_id: str) -> None:
@@ -423,6 +430,7 @@ class Service:
             # Nothing was committed: the runtime must not keep what the store does not.
             self._runtimes[table_id] = self._restore(self._row(table_id))
             raise
+        self._committed[table_id] = outcome.version
         self._wake(table_id, outcome.version)
         return answer
 
@@ -602,6 +610,20 @@ class Service:
         return cached[1]
 
     # --- watchers (the WebSockets) ------------------------------------------------------------
+
+    def committed_events(
+        self, principal: Principal, table_id: str, after: int
+    ) -> list[tuple[int, dict[str, Any]]]:
+        """The table's committed entries after version `after` as the caller may see them: a
+        watcher is never sent what a command still being decided or committed has put in the
+        runtime (its commit may yet fail, and the store would not hold it)."""
+        runtime = self.runtime(table_id)
+        committed = self._committed.get(table_id, 0)
+        return [
+            (version, event)
+            for version, event in runtime.events_for(principal.viewer(), after)
+            if version <= committed
+        ]
 
     def watch(self, callback: Callable[[str, int], None]) -> Callable[[], None]:
         self._watchers.append(callback)
