@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from tablegames.core.table import Command
+from tablegames.server.answers import Answer
 from tablegames.server.runtime import Outcome, TableRuntime
-from tablegames.server.service import Answer, Principal, Service
+from tablegames.server.service import Principal, Service
 from tablegames.server.tables_file import TableSpec
 from tablegames.store import Store
 

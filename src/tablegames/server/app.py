@@ -23,9 +23,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from tablegames.core.errors import TableGamesError
 from tablegames.core.table import Command
 from tablegames.games import game_ids
+from tablegames.server.answers import Answer, request_hash
 from tablegames.server.auth import bearer
 from tablegames.server.errors import CommandRefused
-from tablegames.server.service import MAX_NAME, Answer, Principal, Service, request_hash
+from tablegames.server.service import MAX_NAME, Principal, Service
 
 MAX_BODY_BYTES: Final = 16_384
 MAX_KEY_CHARS: Final = 128

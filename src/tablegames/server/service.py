@@ -15,8 +15,6 @@ records when it is behind), so two processes never both win a version.
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
 import secrets
 import threading
 import time
@@ -29,20 +27,24 @@ from tablegames.core.rng import SecureRandom
 from tablegames.core.rulesfile import rules_digest
 from tablegames.core.table import Viewer
 from tablegames.games import find_game
+from tablegames.server.answers import (
+    Answer,
+    answer_from_record,
+    idempotency_record,
+    posting_of,
+    round_rows,
+)
 from tablegames.server.auth import new_token, same_hash, token_hash
 from tablegames.server.errors import CommandRefused
-from tablegames.server.money import MoneyMove
 from tablegames.server.runtime import Outcome, TableRuntime
 from tablegames.server.tables_file import TableSpec
 from tablegames.store import (
     CASHIER,
     AuditEntry,
     Batch,
-    IdempotencyRecord,
     IdempotencyReplay,
     Overdrawn,
     Posting,
-    RoundRow,
     Store,
     TableRow,
     VersionConflict,
@@ -73,19 +75,6 @@ class Principal:
 
 # The house acts on a table only through its clock (a decision not made in time).
 HOUSE_PRINCIPAL: Final = Principal("house")
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """A response: its HTTP status and JSON body (kept for an idempotent repeat)."""
-
-    status: int
-    body: Mapping[str, Any]
-
-
-def request_hash(method: str, path: str, body: Any) -> str:
-    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(f"{method} {path}\n{canonical}".encode()).hexdigest()
 
 
 class Service:
@@ -196,7 +185,7 @@ class Service:
                 expected_version=0,
                 events=opening.events,
                 sealed=opening.sealed,
-                postings=tuple(_posting(move, table_id) for move in opening.moves),
+                postings=tuple(posting_of(move, table_id) for move in opening.moves),
                 idempotency=None,
                 audit=(AuditEntry(audit_kind, {"table_id": table_id, "game": game, "name": name}),),
                 rounds=(),
@@ -405,15 +394,15 @@ class Service:
                     expected_version=before,
                     events=outcome.events,
                     sealed=outcome.sealed,
-                    postings=tuple(_posting(move, table_id) for move in outcome.moves),
-                    idempotency=_record(principal, idempotency, answer),
+                    postings=tuple(posting_of(move, table_id) for move in outcome.moves),
+                    idempotency=idempotency_record(principal.key, idempotency, answer),
                     audit=audit,
-                    rounds=_rounds(runtime, outcome),
+                    rounds=round_rows(runtime, outcome),
                 )
             )
         except IdempotencyReplay as repeated:
             self._runtimes[table_id] = self._restore(self._row(table_id))
-            return _from_record(repeated.record, idempotency)
+            return answer_from_record(repeated.record, idempotency)
         except Overdrawn as short:
             # Another process spent the same cents first (this one's wallet check passed on
             # what it knew): the store refused the batch, so the runtime forgets it.
@@ -489,13 +478,13 @@ class Service:
                     events=(),
                     sealed=(),
                     postings=(move,),
-                    idempotency=_record(principal, idempotency, answer),
+                    idempotency=idempotency_record(principal.key, idempotency, answer),
                     audit=(AuditEntry(kind, {"player_id": player_id, "amount": amount}),),
                     rounds=(),
                 )
             )
         except IdempotencyReplay as repeated:
-            return _from_record(repeated.record, idempotency)
+            return answer_from_record(repeated.record, idempotency)
         except Overdrawn as short:
             raise CommandRefused(str(short), status=409) from None
         return answer
@@ -641,7 +630,7 @@ class Service:
         record = self.store.idempotency(principal.key, idempotency[0])
         if record is None:
             return None
-        return _from_record(record, idempotency)
+        return answer_from_record(record, idempotency)
 
     def _row(self, table_id: str) -> TableRow:
         row = self.store.table(table_id)
@@ -659,47 +648,6 @@ def _held(runtime: TableRuntime | None) -> TableRuntime:
 
 class _StaleRuntimeError(Exception):
     """The runtime was behind the store: decide the request again on the rebuilt one."""
-
-
-def _from_record(record: IdempotencyRecord, idempotency: tuple[str, str] | None) -> Answer:
-    if idempotency is not None and record.request_hash != idempotency[1]:
-        raise CommandRefused(
-            f"the Idempotency-Key {idempotency[0]!r} was used for another request", status=409
-        )
-    return Answer(record.status, record.response)
-
-
-def _record(
-    principal: Principal, idempotency: tuple[str, str] | None, answer: Answer
-) -> IdempotencyRecord | None:
-    if idempotency is None:
-        return None
-    key, digest = idempotency
-    return IdempotencyRecord(principal.key, key, digest, answer.status, dict(answer.body))
-
-
-def _posting(move: MoneyMove, table_id: str) -> Posting:
-    return Posting(
-        move.debit, move.credit, move.amount, move.reason, table_id, move.round_id, move.player_id
-    )
-
-
-def _rounds(runtime: TableRuntime, outcome: Outcome) -> tuple[RoundRow, ...]:
-    started, completed = outcome.round_started, outcome.round_completed
-    named = [round_id for round_id in (started, completed) if round_id is not None]
-    rows = []
-    for round_id in dict.fromkeys(named):
-        record = runtime.round_record(round_id)
-        rows.append(
-            RoundRow(
-                round_id=round_id,
-                table_id=record["table_id"],
-                first_version=record["started_version"],
-                last_version=record["completed_version"],
-                players=tuple(record["players"]),
-            )
-        )
-    return tuple(rows)
 
 
 def _now() -> str:
