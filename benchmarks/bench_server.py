@@ -47,7 +47,7 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(folder: Path, workers: int = 1) -> tuple[subprocess.Popen[bytes], str]:
     tables = folder / "tables.toml"
     tables.write_text('[[table]]\ngame = "blackjack"\nname = "Bench 0"\npreset = "pa-6deck"\n')
     port = _free_port()
@@ -62,6 +62,8 @@ def start_server(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
         f"sqlite:///{folder / 'bench.db'}",
         "--tables",
         str(tables),
+        "--workers",
+        str(workers),
     ]
     env = {**os.environ, "TABLEGAMES_OPERATOR_TOKEN": TOKEN}
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
@@ -196,9 +198,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--per-table", type=int, default=1, help="players at each table")
+    parser.add_argument("--workers", type=int, default=1, help="server processes (serve --workers)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="tablegames-bench-") as folder:
-        process, url = start_server(Path(folder))
+        process, url = start_server(Path(folder), args.workers)
         try:
             with httpx.Client(base_url=url, timeout=30) as operator:
                 table_ids = [operator.get("/api/tables", headers=OPERATOR).json()[0]["table_id"]]
@@ -248,7 +251,8 @@ def main() -> None:
     )
     print(
         f"result: {rate:,.0f} acknowledged actions/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms "
-        f"({args.players} players, SQLite WAL+FULL, server and clients on {os.cpu_count()} cores)"
+        f"({args.players} players, {args.workers} server worker(s), SQLite WAL+FULL, "
+        f"server and clients on {os.cpu_count()} cores)"
     )
 
 

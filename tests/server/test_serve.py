@@ -38,13 +38,14 @@ class Server:
         self._start(f"sqlite:///{db}", tables)
 
     @classmethod
-    def at(cls, url: str, tables: Path) -> Server:
-        """A server on the database at `url` (PostgreSQL in the two-process test)."""
+    def at(cls, url: str, tables: Path, *, workers: int = 1) -> Server:
+        """A server on the database at `url` (PostgreSQL in the two-process test), with
+        `workers` processes (`serve --workers`)."""
         server = cls.__new__(cls)
-        server._start(url, tables)
+        server._start(url, tables, workers=workers)
         return server
 
-    def _start(self, url: str, tables: Path) -> None:
+    def _start(self, url: str, tables: Path, *, workers: int = 1) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         command = [
@@ -58,6 +59,8 @@ class Server:
             url,
             "--tables",
             str(tables),
+            "--workers",
+            str(workers),
         ]
         env = {**os.environ, "TABLEGAMES_OPERATOR_TOKEN": TOKEN}
         self.process = subprocess.Popen(

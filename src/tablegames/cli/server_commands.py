@@ -10,42 +10,14 @@ store, the `--tables` file's tables (or the default four) are opened.
 from __future__ import annotations
 
 import os
-import threading
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from tablegames.cli.app import app
 
 DEFAULT_DB = "sqlite:///var/tablegames.db"
-
-
-class _DecisionClock:
-    """Once a second, the house rule's default for every decision past its time (the decision
-    time of `tablegames.server.runtime`, 30 s by default), committed like any command."""
-
-    def __init__(self, service: Any) -> None:
-        self.service = service
-        self._stopped = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="decision-clock", daemon=True)
-
-    def start(self) -> None:
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stopped.set()
-        self._thread.join(timeout=5)
-
-    def _run(self) -> None:
-        from tablegames.core.errors import TableGamesError
-
-        while not self._stopped.wait(1.0):
-            try:
-                self.service.expire_all()
-            except TableGamesError:
-                # A conflict with another process's commit: the next tick tries again.
-                continue
 
 
 @app.command("serve")
@@ -61,6 +33,12 @@ def serve_command(
     test_mode: Annotated[
         bool, typer.Option("--test-mode", help="Allow stacked cards and dice (test labs only).")
     ] = False,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1, max=64, help="Server processes on the one socket and store (one per core)."
+        ),
+    ] = 1,
 ) -> None:
     """Run the live table server; print the URL to open."""
     from tablegames.games import find_game
@@ -82,6 +60,7 @@ def serve_command(
 
     from tablegames.server.app import create_app
     from tablegames.server.auth import OPERATOR_TOKEN_VARIABLE
+    from tablegames.server.clock import DecisionClock
     from tablegames.server.service import Service
     from tablegames.store import Store
 
@@ -92,6 +71,10 @@ def serve_command(
     if generated is not None:
         # Printed once: only its hash is stored.
         typer.echo(f"operator token (shown once, keep it): {generated}")
+    if workers > 1:
+        store.close()
+        _serve_workers(host, port, db, test_mode=test_mode, workers=workers)
+        return
     config = uvicorn.Config(
         create_app(service),
         host=host,
@@ -100,16 +83,45 @@ def serve_command(
         timeout_graceful_shutdown=5,
     )
     server = uvicorn.Server(config)
-    clock = _DecisionClock(service)
+    clock = DecisionClock(service)
     clock.start()
-    shown = host if ":" not in host else f"[{host}]"
-    typer.echo(f"tablegames server on http://{shown}:{port}/  (API docs at /docs)")
+    typer.echo(f"tablegames server on {_url(host, port)}  (API docs at /docs)")
     try:
         server.run()
     finally:
         clock.stop()
         store.audit("server_stopped", {})
         store.close()
+
+
+def _url(host: str, port: int) -> str:
+    shown = host if ":" not in host else f"[{host}]"
+    return f"http://{shown}:{port}/"
+
+
+def _serve_workers(host: str, port: int, db: str, *, test_mode: bool, workers: int) -> None:
+    """`workers` processes sharing one listening socket (`tablegames.server.workers`)."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    from tablegames.server.workers import FACTORY, SETTINGS_VARIABLE, worker_settings
+
+    os.environ[SETTINGS_VARIABLE] = worker_settings(db, test_mode=test_mode)
+    config = uvicorn.Config(
+        FACTORY,
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        log_level="warning",
+        timeout_graceful_shutdown=5,
+    )
+    socket = config.bind_socket()
+    bound = int(socket.getsockname()[1])
+    typer.echo(
+        f"tablegames server on {_url(host, bound)}  (API docs at /docs; {workers} worker processes)"
+    )
+    Multiprocess(config, sockets=[socket]).run()
 
 
 audit_app = typer.Typer(

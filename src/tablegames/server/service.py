@@ -210,7 +210,22 @@ class Service:
     def runtime(self, table_id: str) -> TableRuntime:
         runtime = self._runtimes.get(table_id)
         if runtime is None:
+            runtime = self._adopt(table_id)
+        return runtime
+
+    def _adopt(self, table_id: str) -> TableRuntime:
+        """A table this process has not loaded: one another process on the same database
+        opened (another worker of `tablegames serve --workers`, or a second server), restored
+        from the store. Anything else is no open table."""
+        row = self.store.table(table_id)
+        if row is None or row.closed_at is not None:
             raise CommandRefused(f"no open table {table_id!r}", status=404)
+        with self._global:
+            lock = self._locks.setdefault(table_id, threading.Lock())
+        with lock:
+            runtime = self._runtimes.get(table_id)
+            if runtime is None:
+                runtime = self._runtimes[table_id] = self._restore(row)
         return runtime
 
     @contextmanager
@@ -245,12 +260,11 @@ class Service:
 
     def lobby(self) -> list[dict[str, Any]]:
         """The open tables: game, name, rules digest, limits and free spots."""
-        rows = {row.table_id: row for row in self.store.tables()}
         found = []
-        for table_id, runtime in list(self._runtimes.items()):
-            row = rows.get(table_id)
-            if row is None:
-                continue
+        for row in self.store.tables():
+            table_id = row.table_id
+            # A table opened by another process on the same database is loaded here.
+            runtime = self._runtimes.get(table_id) or self._adopt(table_id)
             found.append(
                 {
                     "table_id": table_id,

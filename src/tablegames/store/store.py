@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, Row, insert, or_, select, update
@@ -55,9 +56,15 @@ from tablegames.store.transaction import (
     refuse_replay,
     upsert_round,
 )
+from tablegames.store.writer_lock import WriterLock
 
 OPERATOR_TOKEN = "operator_token_hash"
 Clock = Callable[[], datetime]
+
+
+def _sqlite_file(engine: Engine) -> Path | None:
+    database = engine.url.database
+    return Path(database).expanduser().resolve() if database else None
 
 
 def _utc_now() -> datetime:
@@ -81,12 +88,13 @@ class Store:
         self._engine = engine
         self._reader = engine.execution_options(**{READ_ONLY: True})
         self._clock = clock
-        # SQLite has one writer at a time; a second writer of this process that met the lock
-        # would sleep in SQLite's busy handler (steps of up to 100 ms). Queued here instead, it
-        # starts the moment the first commits. PostgreSQL locks rows: writers of different
-        # tables go on together.
-        self._write_queue: threading.Lock | contextlib.nullcontext[None] = (
-            threading.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext()
+        # SQLite has one writer at a time: writers of this process and of any other on the same
+        # file queue on `WriterLock` rather than sleep in SQLite's busy handler. PostgreSQL
+        # locks rows: writers of different tables go on together.
+        self._write_queue: WriterLock | contextlib.nullcontext[None] = (
+            WriterLock(_sqlite_file(engine))
+            if engine.dialect.name == "sqlite"
+            else contextlib.nullcontext()
         )
         # Group commit (SQLite): the batches waiting for the write lock (`commit`).
         self._grouping = threading.Lock() if engine.dialect.name == "sqlite" else None
@@ -111,6 +119,8 @@ class Store:
     def close(self) -> None:
         """Close every pooled connection."""
         self._engine.dispose()
+        if isinstance(self._write_queue, WriterLock):
+            self._write_queue.close()
 
     # -- connections -------------------------------------------------------------------------
 
