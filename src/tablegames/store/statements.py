@@ -160,12 +160,26 @@ class Driver:
     __slots__ = ("_cursor", "_dialect", "_integrity")
 
     def __init__(self, conn: Connection) -> None:
-        self._dialect = conn.dialect.name
-        if self._dialect not in _DIALECTS:
-            raise ValueError(f"no prepared statements for the {self._dialect} dialect")
-        driver_connection: Any = conn.connection.driver_connection
-        self._cursor = driver_connection.cursor()
-        self._integrity: type[Exception] = conn.dialect.loaded_dbapi.IntegrityError
+        self._attach(
+            conn.connection.driver_connection,
+            conn.dialect.name,
+            conn.dialect.loaded_dbapi.IntegrityError,
+        )
+
+    @classmethod
+    def of_dbapi(cls, connection: Any, dialect: str, integrity: type[Exception]) -> Driver:
+        """A driver on a DBAPI connection whose transaction the caller runs itself (the
+        SQLite write path, `Store._sqlite_transaction`)."""
+        driver = cls.__new__(cls)
+        driver._attach(connection, dialect, integrity)
+        return driver
+
+    def _attach(self, connection: Any, dialect: str, integrity: type[Exception]) -> None:
+        if dialect not in _DIALECTS:
+            raise ValueError(f"no prepared statements for the {dialect} dialect")
+        self._dialect = dialect
+        self._cursor = connection.cursor()
+        self._integrity = integrity
 
     @property
     def dialect(self) -> str:
