@@ -1,7 +1,8 @@
 """Load on the live table server (issue 11 §5): scripted players on loopback against one real
 `tablegames serve` process on SQLite.
 
-Run: `.venv/bin/python benchmarks/bench_server.py` (`--players 8 --seconds 20 --per-table 1`).
+Run: `.venv/bin/python benchmarks/bench_server.py --workers 2` (`--players 8 --seconds 20
+--per-table 1`; `--workers` is `tablegames serve --workers`, default 1).
 
 The server is started as users start it (`python -m tablegames serve`, a free port of
 127.0.0.1, an SQLite file in a temporary folder, `TABLEGAMES_OPERATOR_TOKEN` set). The operator
