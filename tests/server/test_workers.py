@@ -10,7 +10,7 @@ first table, concurrently; afterwards:
 - money is conserved and every gaming day's identity holds (`day_report`), and the audit
   chain is intact, with a start logged by the parent and by each worker;
 - a table opened through one worker is served by every worker (fresh connections, one
-  request each, all answered).
+  request each, all answered), and once closed through one, takes no command at any.
 """
 
 from __future__ import annotations
@@ -142,6 +142,21 @@ def test_two_workers_on_one_sqlite_file_are_one_server(tmp_path: Path) -> None:
             store.close()
         for socket_ in watchers.values():
             socket_.close()
+        # Closed through one worker, the table takes no command at any worker (fresh
+        # connections, one request each): a worker that still holds it finds out at its commit.
+        closed = httpx.post(
+            f"{server.url}/api/operator/tables/{second_table}/close", headers=OPERATOR
+        )
+        closed.raise_for_status()
+        made = httpx.post(f"{server.url}/api/players", json={"name": "Late"}).json()
+        late = {"Authorization": f"Bearer {made['token']}"}
+        for spot in range(1, 7):
+            seat = httpx.post(
+                f"{server.url}/api/tables/{second_table}/seats",
+                json={"spots": [spot]},
+                headers=late,
+            )
+            assert seat.status_code == 404, seat.text
     finally:
         server.stop()
     store = Store.open(f"sqlite:///{database}")

@@ -16,6 +16,7 @@ from tablegames.store import (
     RoundRow,
     Store,
     StoreError,
+    TableClosed,
     player_account,
 )
 from tablegames.store import store as store_module
@@ -108,6 +109,18 @@ def test_tables_open_and_close(store: Store) -> None:
         store.close_table("t-9")
     with pytest.raises(StoreError, match="already exists"):
         open_table(store, "t-2")
+
+
+def test_a_closed_tables_stream_does_not_move(store: Store) -> None:
+    # A process that decided a command before another process closed the table: its commit
+    # is refused and writes nothing (the closing and the stream head share one row).
+    open_table(store, "t-1")
+    version = store.version("t-1")
+    store.close_table("t-1")
+    with pytest.raises(TableClosed, match="t-1 is closed"):
+        store.commit(Batch(table_id="t-1", expected_version=version, events=[{"n": 1}]))
+    assert store.version("t-1") == version
+    assert len(store.events("t-1")) == version
 
 
 def test_events_need_an_opened_table(store: Store) -> None:

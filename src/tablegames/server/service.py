@@ -46,6 +46,7 @@ from tablegames.store import (
     Overdrawn,
     Posting,
     Store,
+    TableClosed,
     TableRow,
     VersionConflict,
     player_account,
@@ -212,6 +213,11 @@ class Service:
         if runtime is None:
             runtime = self._adopt(table_id)
         return runtime
+
+    def _forget(self, table_id: str) -> None:
+        """Drop a table another process closed."""
+        with self._global:
+            self._runtimes.pop(table_id, None)
 
     def _adopt(self, table_id: str) -> TableRuntime:
         """A table this process has not loaded: one another process on the same database
@@ -391,6 +397,11 @@ class Service:
         try:
             outcome = act(runtime)
         except CommandRefused:
+            row = self.store.table(table_id)
+            if row is None or row.closed_at is not None:
+                # Closed by another process: that, not the runtime's reason, is the answer.
+                self._forget(table_id)
+                raise CommandRefused(f"no open table {table_id!r}", status=404) from None
             if not last and self.store.version(table_id) != before:
                 self._rebuild(table_id)
                 raise _StaleRuntimeError from None
@@ -422,6 +433,10 @@ class Service:
             # what it knew): the store refused the batch, so the runtime forgets it.
             self._runtimes[table_id] = self._restore(self._row(table_id))
             raise CommandRefused(str(short), status=409) from None
+        except TableClosed:
+            # Closed by another process after this one decided: the table is gone here too.
+            self._forget(table_id)
+            raise CommandRefused(f"no open table {table_id!r}", status=404) from None
         except VersionConflict:
             self._runtimes[table_id] = self._restore(self._row(table_id))
             if not last:

@@ -16,7 +16,13 @@ from tablegames.store.day_report import (
     day_report,
 )
 from tablegames.store.engine import connect
-from tablegames.store.errors import IdempotencyReplay, Overdrawn, StoreError, VersionConflict
+from tablegames.store.errors import (
+    IdempotencyReplay,
+    Overdrawn,
+    StoreError,
+    TableClosed,
+    VersionConflict,
+)
 from tablegames.store.records import (
     CASHIER,
     HOUSE,
@@ -57,6 +63,7 @@ __all__ = [
     "RoundRow",
     "Store",
     "StoreError",
+    "TableClosed",
     "TableRow",
     "VersionConflict",
     "connect",

@@ -31,6 +31,15 @@ class VersionConflict(StoreError):  # noqa: N818 (the name issue 11's API uses)
         )
 
 
+class TableClosed(StoreError):  # noqa: N818 (what the table is)
+    """The batch would move the stream of a table that was closed (perhaps by another process
+    after this one decided the batch): nothing was written."""
+
+    def __init__(self, table_id: str) -> None:
+        self.table_id = table_id
+        super().__init__(f"table {table_id} is closed: nothing was written")
+
+
 class IdempotencyReplay(StoreError):  # noqa: N818 (a replay, not a failure)
     """The idempotency key was used before: `record` holds the first answer, nothing was written.
 

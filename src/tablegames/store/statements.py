@@ -76,17 +76,19 @@ def _upsert_balance(make_insert: Any) -> ClauseElement:
 
 _by_table = s.tables.c.table_id == bindparam("table_id")
 
+# A closed table's stream does not move: the closing updates the same row, so a commit and a
+# closing of another process are ordered by its lock.
 ADVANCE: Final = Prepared.of(
     update(s.tables)
-    .where(_by_table, s.tables.c.version == bindparam("expected"))
+    .where(_by_table, s.tables.c.version == bindparam("expected"), s.tables.c.closed_at.is_(None))
     .values(version=bindparam("new"))
 )
 VERSION: Final = Prepared.of(select(s.tables.c.version).where(_by_table))
-# The stream head read to be moved: the row is the lock on PostgreSQL (SQLite has no FOR
-# UPDATE; its BEGIN IMMEDIATE holds the whole database).
-VERSION_FOR_UPDATE: Final = Prepared(
-    sqlite=select(s.tables.c.version).where(_by_table),
-    postgresql=select(s.tables.c.version).where(_by_table).with_for_update(),
+# The stream head (and whether the table is closed) read to be moved: the row is the lock on
+# PostgreSQL (SQLite has no FOR UPDATE; its BEGIN IMMEDIATE holds the whole database).
+HEAD_FOR_UPDATE: Final = Prepared(
+    sqlite=select(s.tables.c.version, s.tables.c.closed_at).where(_by_table),
+    postgresql=select(s.tables.c.version, s.tables.c.closed_at).where(_by_table).with_for_update(),
 )
 INSERT_EVENT: Final = _insert_of(
     s.events, s.events.c.table_id, s.events.c.version, s.events.c.event, s.events.c.at

@@ -31,7 +31,7 @@ from tablegames.store import statements as q
 from tablegames.store.audit import AuditEntry, AuditProblem, AuditRow
 from tablegames.store.audit import verify as verify_rows
 from tablegames.store.engine import READ_ONLY, connect
-from tablegames.store.errors import StoreError, VersionConflict
+from tablegames.store.errors import StoreError, TableClosed, VersionConflict
 from tablegames.store.jsontext import check_object, dumps, loads_object
 from tablegames.store.records import (
     Batch,
@@ -457,9 +457,12 @@ class Store:
             moved = conn.run(q.ADVANCE, {"table_id": table_id, "expected": expected, "new": new})
             if moved == 1:
                 return new
-        actual = conn.scalar(q.VERSION_FOR_UPDATE, {"table_id": table_id})
-        if actual is None:
+        head = conn.first(q.HEAD_FOR_UPDATE, {"table_id": table_id})
+        if head is None:
             raise StoreError(f"no table {table_id!r}: create_table first")
+        actual, closed_at = head
+        if closed_at is not None and batch.events:
+            raise TableClosed(table_id)
         if expected is not None and actual != expected:
             # A writer that got there first may have been this request's first attempt.
             if batch.idempotency is not None:
