@@ -98,8 +98,12 @@ def test_two_workers_on_one_sqlite_file_are_one_server(tmp_path: Path) -> None:
             view = httpx.get(f"{server.url}/api/tables/{second_table}", headers=OPERATOR)
             assert view.status_code == 200, view.text
         watchers = {
+            # Read only after the play: the client must keep taking frames meanwhile (no queue
+            # limit, which would stop it reading pongs) and sends no keepalive pings.
             table_id: connect(
-                f"ws://127.0.0.1:{server.port}/api/tables/{table_id}/ws?token={TOKEN}"
+                f"ws://127.0.0.1:{server.port}/api/tables/{table_id}/ws?token={TOKEN}",
+                max_queue=None,
+                ping_interval=None,
             )
             for table_id in (main_table, second_table)
         }
