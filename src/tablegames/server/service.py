@@ -205,8 +205,7 @@ class Service:
         self.store.close_table(
             table_id, audit=(AuditEntry("table_closed", {"table_id": table_id}),)
         )
-        with self._global:
-            self._runtimes.pop(table_id, None)
+        self._forget(table_id)
 
     def runtime(self, table_id: str) -> TableRuntime:
         runtime = self._runtimes.get(table_id)
@@ -215,7 +214,7 @@ class Service:
         return runtime
 
     def _forget(self, table_id: str) -> None:
-        """Drop a table another process closed."""
+        """Drop a closed table (closed here, or found closed by another process)."""
         with self._global:
             self._runtimes.pop(table_id, None)
 
