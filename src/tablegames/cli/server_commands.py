@@ -39,6 +39,14 @@ def serve_command(
             min=1, max=64, help="Server processes on the one socket and store (one per core)."
         ),
     ] = 1,
+    welcome_credit: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            max=10_000_000,
+            help="Play money: cents credited to each new player at registration (0: none).",
+        ),
+    ] = 0,
 ) -> None:
     """Run the live table server; print the URL to open."""
     from tablegames.games import find_game
@@ -65,7 +73,7 @@ def serve_command(
     from tablegames.store import Store
 
     store = Store.open(db)
-    service = Service(store, test_mode=test_mode)
+    service = Service(store, test_mode=test_mode, welcome_credit=welcome_credit)
     generated = service.operator_token(os.environ.get(OPERATOR_TOKEN_VARIABLE))
     service.start(specs)
     if generated is not None:
@@ -73,7 +81,9 @@ def serve_command(
         typer.echo(f"operator token (shown once, keep it): {generated}")
     if workers > 1:
         store.close()
-        _serve_workers(host, port, db, test_mode=test_mode, workers=workers)
+        _serve_workers(
+            host, port, db, test_mode=test_mode, workers=workers, welcome_credit=welcome_credit
+        )
         return
     config = uvicorn.Config(
         create_app(service),
@@ -85,7 +95,7 @@ def serve_command(
     server = uvicorn.Server(config)
     clock = DecisionClock(service)
     clock.start()
-    typer.echo(f"tablegames server on {_url(host, port)}  (API docs at /docs)")
+    typer.echo(f"tablegames server on {_url(host, port)}  (open it in a browser; API at /docs)")
     try:
         server.run()
     finally:
@@ -99,14 +109,18 @@ def _url(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def _serve_workers(host: str, port: int, db: str, *, test_mode: bool, workers: int) -> None:
+def _serve_workers(
+    host: str, port: int, db: str, *, test_mode: bool, workers: int, welcome_credit: int
+) -> None:
     """`workers` processes sharing one listening socket (`tablegames.server.workers`)."""
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
     from tablegames.server.workers import FACTORY, SETTINGS_VARIABLE, worker_settings
 
-    os.environ[SETTINGS_VARIABLE] = worker_settings(db, test_mode=test_mode)
+    os.environ[SETTINGS_VARIABLE] = worker_settings(
+        db, test_mode=test_mode, welcome_credit=welcome_credit
+    )
     config = uvicorn.Config(
         FACTORY,
         factory=True,
@@ -119,7 +133,8 @@ def _serve_workers(host: str, port: int, db: str, *, test_mode: bool, workers: i
     socket = config.bind_socket()
     bound = int(socket.getsockname()[1])
     typer.echo(
-        f"tablegames server on {_url(host, bound)}  (API docs at /docs; {workers} worker processes)"
+        f"tablegames server on {_url(host, bound)}  "
+        f"(open it in a browser; {workers} worker processes)"
     )
     Multiprocess(config, sockets=[socket]).run()
 

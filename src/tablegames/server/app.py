@@ -10,12 +10,14 @@ first answer again; the same key with another body is refused with 409).
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path as FilePath
 from typing import Annotated, Any, Final
 
 from fastapi import Depends, FastAPI, Header, Path, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.security import HTTPBearer
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -27,6 +29,10 @@ from tablegames.server.answers import Answer, request_hash
 from tablegames.server.auth import bearer
 from tablegames.server.errors import CommandRefused
 from tablegames.server.service import MAX_NAME, Principal, Service
+
+STATIC: Final = FilePath(__file__).with_name("static")
+# The page is small and changes with the server: always revalidated, never served stale.
+_NO_CACHE: Final = {"Cache-Control": "no-cache"}
 
 MAX_BODY_BYTES: Final = 16_384
 MAX_KEY_CHARS: Final = 128
@@ -84,6 +90,12 @@ class Stacking(_Strict):
 class PlayerMade(BaseModel):
     player_id: str
     token: str
+
+
+class ServerInfo(BaseModel):
+    test_mode: bool
+    welcome_credit: int
+    games: list[str]
 
 
 class Me(BaseModel):
@@ -287,9 +299,27 @@ def create_app(service: Service) -> FastAPI:
         message = first.get("msg", "malformed request")
         return _error(422, f"{where}: {message}" if where else str(message))
 
+    # The browser table (issue 12): static files served by this process, no build step and
+    # nothing loaded from elsewhere. `/` is the players' lobby and table, `/operator` the floor.
     @app.get("/", include_in_schema=False)
-    def home() -> RedirectResponse:
-        return RedirectResponse("/docs")
+    def home() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers=_NO_CACHE)
+
+    @app.get("/operator", include_in_schema=False)
+    def operator_page() -> FileResponse:
+        return FileResponse(STATIC / "operator.html", headers=_NO_CACHE)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/api/server", response_model=ServerInfo)
+    def server_info() -> dict[str, Any]:
+        """What every page shows before anyone signs in: test mode (its banner), the play-money
+        credit a new player gets, the games served."""
+        return {
+            "test_mode": service.test_mode,
+            "welcome_credit": service.welcome_credit,
+            "games": list(game_ids()),
+        }
 
     @app.post(
         "/api/players", status_code=201, response_model=PlayerMade, responses=_errors(400, 422)
@@ -362,6 +392,12 @@ def create_app(service: Service) -> FastAPI:
     @app.get("/api/tables", responses=_errors(401))
     def tables(who: Who) -> list[dict[str, Any]]:
         return service.lobby()
+
+    @app.get("/api/tables/{table_id}/layout", responses=_errors(401, 404, 422))
+    def table_layout(table_id: str, who: Who) -> dict[str, Any]:
+        """What the table's layout must carry for its rules (633a.2(b), 633c.4(a), 623b.5):
+        its betting areas with their payout odds, inscriptions and payout limit."""
+        return service.layout(table_id)
 
     @app.get("/api/tables/{table_id}", responses=_errors(401, 404, 422))
     async def table_view(table_id: str, who: Who) -> dict[str, Any]:

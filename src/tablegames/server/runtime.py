@@ -296,8 +296,17 @@ class TableRuntime:
         entries redacted for the viewer, the bets in the window, the layout, the meters."""
         phase = self.phase
         current = self.table.current if phase == "playing" else None
+        now = self._clock()
         awaiting = [
-            {"player": turn.player, "spot": turn.spot, "hand": turn.hand, "kind": turn.kind}
+            {
+                "player": turn.player,
+                "spot": turn.spot,
+                "hand": turn.hand,
+                "kind": turn.kind,
+                # The decision timer a table shows: what is left of `decision_seconds` before
+                # the house takes its default (`expire`).
+                "seconds_left": self._turns.seconds_left(turn, now, self.decision_seconds),
+            }
             for turn in (current.awaiting if current is not None else ())
         ]
         offers: dict[str, list[dict[str, Any]]] = {}
@@ -312,6 +321,12 @@ class TableRuntime:
             "version": self.version,
             "round_id": self._round_id,
             "decision_seconds": self.decision_seconds,
+            # The betting window's time left once a bet is down (None until then).
+            "betting_seconds_left": (
+                None
+                if self._betting_since is None or phase == "playing"
+                else max(0.0, round(self.betting_seconds - (now - self._betting_since), 1))
+            ),
             "seats": [
                 {"spot": spot, "player": player, "leaving": spot in self._leaving}
                 for spot, player in self.seats.items()

@@ -81,11 +81,23 @@ HOUSE_PRINCIPAL: Final = Principal("house")
 class Service:
     """The tables, the store and the wallet behind the HTTP interface."""
 
-    def __init__(self, store: Store, *, test_mode: bool = False, decision_seconds: float = 30.0):
+    def __init__(
+        self,
+        store: Store,
+        *,
+        test_mode: bool = False,
+        decision_seconds: float = 30.0,
+        welcome_credit: int = 0,
+    ):
         self.store = store
         self.test_mode = test_mode
         self.decision_seconds = decision_seconds
+        # Play money (`serve --welcome-credit`): a new player's account is credited this much
+        # from the cashier at registration, as a deposit the audit log names. 0 in a casino,
+        # where a player's money comes from the cage through the operator.
+        self.welcome_credit = welcome_credit
         self._runtimes: dict[str, TableRuntime] = {}
+        self._layouts: dict[str, dict[str, Any]] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._global = threading.Lock()
         # One lock per player's wallet: a check of the available balance and the commit that
@@ -279,6 +291,19 @@ class Service:
                     **runtime.summary(),
                 }
             )
+        return found
+
+    def layout(self, table_id: str) -> dict[str, Any]:
+        """The layout document of an open table, from its filed rules through its game
+        (`GameModule.layout`); the rules never change, so it is built once per table."""
+        found = self._layouts.get(table_id)
+        if found is None:
+            row = self._row(table_id)
+            if row.closed_at is not None:
+                raise CommandRefused(f"no open table {table_id!r}", status=404)
+            module = find_game(row.game)
+            found = dict(module.layout(module.rules_from_mapping(dict(row.rules))))
+            self._layouts[table_id] = found
         return found
 
     @overload
@@ -599,6 +624,35 @@ class Service:
     def register(self, name: str) -> tuple[str, str]:
         token = new_token()
         player_id = self.store.create_player(name, token_hash(token))
+        if self.welcome_credit > 0:
+            amount = self.welcome_credit
+            self.store.commit(
+                Batch(
+                    table_id=None,
+                    expected_version=None,
+                    events=(),
+                    sealed=(),
+                    postings=(
+                        Posting(
+                            CASHIER,
+                            player_account(player_id),
+                            amount,
+                            "deposit",
+                            None,
+                            None,
+                            player_id,
+                        ),
+                    ),
+                    idempotency=None,
+                    audit=(
+                        AuditEntry(
+                            "deposit",
+                            {"player_id": player_id, "amount": amount, "welcome_credit": True},
+                        ),
+                    ),
+                    rounds=(),
+                )
+            )
         return player_id, token
 
     def authenticate(self, token: str | None) -> Principal | None:

@@ -32,6 +32,11 @@ class TurnClock:
             if now - self.pending_since.get(turn_key(turn), now) > seconds
         ]
 
+    def seconds_left(self, turn: Pending, now: float, seconds: float) -> float:
+        """What is left of `seconds` for `turn` at `now` (all of it for a turn not yet seen)."""
+        waited = now - self.pending_since.get(turn_key(turn), now)
+        return max(0.0, round(seconds - waited, 1))
+
     def track(
         self, current: GameRound | None, now: float | None, clock: Callable[[], float]
     ) -> None:

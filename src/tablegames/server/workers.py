@@ -37,16 +37,20 @@ SETTINGS_VARIABLE: Final = "TABLEGAMES_WORKER_SETTINGS"
 FACTORY: Final = "tablegames.server.workers:worker_app"
 
 
-def worker_settings(db: str, *, test_mode: bool) -> str:
+def worker_settings(db: str, *, test_mode: bool, welcome_credit: int = 0) -> str:
     """The value of SETTINGS_VARIABLE for the workers."""
-    return json.dumps({"db": db, "test_mode": test_mode})
+    return json.dumps({"db": db, "test_mode": test_mode, "welcome_credit": welcome_credit})
 
 
 def worker_app() -> FastAPI:
     """The application of one worker process (uvicorn's factory, called in the worker)."""
     settings = json.loads(os.environ[SETTINGS_VARIABLE])
     store = Store.open(str(settings["db"]))
-    service = Service(store, test_mode=bool(settings["test_mode"]))
+    service = Service(
+        store,
+        test_mode=bool(settings["test_mode"]),
+        welcome_credit=int(settings.get("welcome_credit", 0)),
+    )
     # The parent opened the first tables; a worker restores what the store holds.
     service.start(())
     app = create_app(service)

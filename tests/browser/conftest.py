@@ -1,0 +1,158 @@
+"""The browser tests' parts: a real `tablegames serve` (test mode, play-money credit, the
+default four tables, an SQLite file, a free port of 127.0.0.1) and Debian's Chromium driven by
+Playwright. Nothing is mocked: the page talks to the server over HTTP and WebSocket as a
+player's browser does.
+
+Set TABLEGAMES_UPDATE_DOCS=1 to let the screenshot test write `docs/screenshots/`.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+OPERATOR_TOKEN = "browser-test-operator-token"
+WELCOME_CREDIT = 100_000  # $1,000 of play money for every new player
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class LiveServer:
+    """One `tablegames serve --test-mode` process; `restart` stops it and starts it again on
+    the same port and database (the page's WebSocket must reconnect by itself)."""
+
+    def __init__(self, folder: Path, extra: tuple[str, ...] = ()) -> None:
+        self.folder = folder
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.extra = extra
+        self.process: subprocess.Popen[str] | None = None
+        self.start()
+
+    def start(self) -> None:
+        command = [
+            sys.executable,
+            "-m",
+            "tablegames",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            f"sqlite:///{self.folder / 'tablegames.db'}",
+            "--test-mode",
+            "--welcome-credit",
+            str(WELCOME_CREDIT),
+            *self.extra,
+        ]
+        env = {**os.environ, "TABLEGAMES_OPERATOR_TOKEN": OPERATOR_TOKEN}
+        self.process = subprocess.Popen(
+            command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"serve exited: {self.process.communicate()[0]}")
+            try:
+                if httpx.get(f"{self.url}/api/server", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.1)
+        raise RuntimeError("serve did not answer within 30 s")
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.send_signal(sig)
+        try:
+            self.process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.communicate()
+
+    def restart(self, sig: int = signal.SIGKILL) -> None:
+        self.stop(sig)
+        self.start()
+
+    def operator(self, method: str, path: str, body: Any = None) -> Any:
+        answer = httpx.request(
+            method,
+            self.url + path,
+            json=body,
+            headers={"Authorization": f"Bearer {OPERATOR_TOKEN}"},
+            timeout=10,
+        )
+        if answer.status_code >= 300:
+            raise AssertionError(f"{method} {path}: {answer.status_code} {answer.text}")
+        return answer.json()
+
+    def table_id(self, name: str) -> str:
+        for table in self.operator("GET", "/api/tables"):
+            if table["name"] == name:
+                return str(table["table_id"])
+        raise AssertionError(f"no table named {name!r}")
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    running = LiveServer(tmp_path)
+    try:
+        yield running
+    finally:
+        running.stop(signal.SIGKILL)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"{CHROMIUM} is missing: install Debian's chromium package "
+            "(`make chromium` as root, or apt-get install chromium)"
+        )
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def context(browser: Any) -> Iterator[Any]:
+    """A fresh browser profile (its own localStorage: its own player)."""
+    made = browser.new_context(viewport={"width": 1280, "height": 900})
+    made.set_default_timeout(10_000)
+    errors: list[str] = []
+    made.on("page", lambda page: page.on("pageerror", lambda error: errors.append(str(error))))
+    try:
+        yield made
+    finally:
+        made.close()
+    if errors:
+        pytest.fail(f"the page raised: {errors}")
