@@ -60,3 +60,17 @@ def wait_for_balance(page: Any, cents: int) -> None:
     )
     if balance(page) != cents:
         raise AssertionError(f"the balance shown is {balance(page)}, not {cents}")
+
+
+def decline_ez_bust_then(page: Any, action: str) -> None:
+    """Take `action` once offered, declining EZ Bust (633b.16(c)) if it is offered first."""
+    wanted = page.locator(f'.decision[data-action="{action}"]')
+    ez_bust = page.locator('.decision[data-action="ez_bust"]')
+    wanted.or_(ez_bust).first.wait_for()
+    if ez_bust.count():
+        decide(page, "decline")
+    decide(page, action)
+
+
+def stack(server: LiveServer, table_id: str, cards: list[str]) -> None:
+    server.operator("POST", f"/api/operator/tables/{table_id}/stack", {"cards": cards})

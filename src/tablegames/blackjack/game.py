@@ -33,11 +33,14 @@ from tablegames.blackjack.actions import Action, Turn
 from tablegames.blackjack.betting import BettingWindow
 from tablegames.blackjack.decisions import decision_paragraph
 from tablegames.blackjack.events import BLACKJACK_SIGHT, BlackjackSight, Event, event_from_json
+from tablegames.blackjack.layout import BLACKJACK_WAGER as BLACKJACK_WAGER  # a bet's action
+from tablegames.blackjack.layout import table_layout
 from tablegames.blackjack.replay import replay_checked
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.rules import Rules, preset_names, rules_from_mapping
 from tablegames.blackjack.table import Table
-from tablegames.blackjack.wagers import BoxWager
+from tablegames.blackjack.variation import variation_of
+from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE, BoxWager
 from tablegames.core.cards import Card
 from tablegames.core.errors import (
     CardError,
@@ -50,8 +53,6 @@ from tablegames.core.errors import (
 from tablegames.core.rng import RandomSource, SecureRandom
 from tablegames.core.rulesfile import Finding
 from tablegames.core.table import Betting, Command, Offer, Pending
-
-BLACKJACK_WAGER: Final = "blackjack"  # the action of a bet in the betting window
 
 # The house rule for a decision not made in time: the choice that puts nothing more at risk.
 # Stand on a hand (633a.7(i)(2)); decline insurance and even money (633a.8(a)) and EZ Bust
@@ -80,8 +81,10 @@ class BlackjackBetting:
 
     def offers(self, spot: int) -> tuple[Offer, ...]:
         """What may be bet on box `spot` while the window is open: the Blackjack Wager within
-        the table limits (633a.6(d)), and each side wager the house offers (633a.6(e)) within its
-        own limits, placed as `args["side"][name]` on the Blackjack Wager's command."""
+        the table limits (633a.6(d)), at a Switch Hands table the ante (633c.4(c)), and each side
+        wager the house offers (633a.6(e)) within its own limits; the ante and the side wagers
+        are placed as `args["side"][name]` on the Blackjack Wager's command. EZ Bust is listed
+        without amount bounds: it is offered after the deal (633b.16(c)), not in this window."""
         rules = self.window.rules
         if not self.is_open or not 1 <= spot <= rules.boxes:
             return ()
@@ -102,6 +105,19 @@ class BlackjackBetting:
                     paragraph="633a.6(e)",
                     low=getattr(terms, "min_wager", None),
                     high=getattr(terms, "max_wager", None),
+                )
+            )
+        if variation_of(rules).takes_switch_hands_ante:
+            # 633c.4(c): the Switch Hands ante, $1 for every $5 of the Blackjack Wager (its
+            # amount is checked against the wager it rides on), optional at a premium table
+            # (633c.4(k)-(l)). Its bounds are those of the table's wager limits.
+            sides.append(
+                Offer(
+                    action=SWITCH_HANDS_ANTE,
+                    hand=0,
+                    paragraph="633c.4(c)",
+                    low=max(100, rules.min_wager // 500 * 100),
+                    high=rules.max_wager // 500 * 100,
                 )
             )
         return (main, *sides)
@@ -434,6 +450,12 @@ class BlackjackGame:
         a live Pennsylvania table may not deal them."""
         chosen = rules if isinstance(rules, Rules) else self.rules_from_mapping(rules)
         return tuple(chosen.non_pa())
+
+    def layout(self, rules: Any) -> dict[str, Any]:
+        """What the felt of a table with `rules` must say (633a.2(b), 633c.4(a)): its areas,
+        inscriptions and payout limit as JSON data (`blackjack.layout`)."""
+        chosen = rules if isinstance(rules, Rules) else self.rules_from_mapping(rules)
+        return table_layout(chosen).to_json()
 
     def replay(self, events: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
         """Every round of a stored stream (or one round's log) played again from its own cards

@@ -449,6 +449,21 @@ class TablePage {
     this.refresh();
   }
 
+  // A command typed by hand (the browser console: `tablegames.send({...})`), sent as it is:
+  // the page never sends what its buttons do not offer, but the server is the judge, and its
+  // refusal is shown with the paragraph.
+  async sendByHand(body) {
+    try {
+      const answer = await this.command(body);
+      notice("");
+      this.refresh();
+      return answer;
+    } catch (err) {
+      notice(`Refused: ${err.describe ? err.describe() : String(err)}`, "error");
+      return { error: err.message, paragraph: err.paragraph || null, status: err.status };
+    }
+  }
+
   async decide(spot, offer, amountInput) {
     const body = { spot, action: offer.action, hand: offer.hand };
     if (offer.high !== null) {
@@ -622,5 +637,9 @@ async function start() {
   window.addEventListener("hashchange", route);
   route();
 }
+
+window.tablegames = {
+  send: (body) => (current ? current.sendByHand(body) : Promise.reject(new Error("no table is open"))),
+};
 
 if (app) start();
