@@ -131,7 +131,7 @@ class TablePage {
     this.last = []; // the last completed round's events
     this.seen = 0; // how many of the drawn round's events were drawn before
     this.drawnRound = null;
-    this.staged = new Map(); // "spot:wager" -> cents, chips not yet sent
+    this.staged = new Map(); // "spot:wager" -> cents of a bet on its way to the server
     this.chip = DENOMINATIONS[1];
     this.view = null;
     this.layout = null;
@@ -229,15 +229,60 @@ class TablePage {
     return this.staged.get(`${spot}:${wager}`) || 0;
   }
 
+  // A chip put on an area is a bet at once (others at the table see it, and the round waits
+  // for this player to be ready): the area's bet grows by the chip. Chips go to the server one
+  // at a time, in the order they were put down; until the server has taken one, the area
+  // shows the amount as pending (a dashed stack).
   stage(spot, wager, cents) {
-    const spots = this.mySpots();
-    const at = spot || spots[0];
+    const at = spot || this.mySpots()[0];
     if (!at) return;
     const key = `${at}:${wager}`;
     const held = (this.view.bets || []).find((bet) => bet.spot === at && bet.wager === wager);
     const start = this.staged.get(key) ?? (held ? held.amount : 0);
-    this.staged.set(key, start + (cents || this.chip));
+    const target = this.view.game === "craps" ? (this.staged.get(key) || 0) + (cents || this.chip) : start + (cents || this.chip);
+    this.staged.set(key, target);
     this.draw();
+    this.placing = (this.placing || Promise.resolve()).then(() => this.place(at, wager, target, cents || this.chip));
+  }
+
+  async place(spot, wager, target, chip) {
+    const key = `${spot}:${wager}`;
+    try {
+      if (this.view.game === "craps") {
+        // The craps window holds each wager as it is placed: a chip is one more wager.
+        await this.command({ spot, action: "bet", amount: chip, args: { wager } });
+      } else {
+        const onSpot = (this.view.bets || []).filter((bet) => bet.spot === spot);
+        const held = onSpot.find((bet) => bet.wager === wager);
+        if (!held) {
+          await this.command({ spot, action: "bet", amount: target, args: { wager } });
+        } else if (held === onSpot[0]) {
+          // The side wagers ride on the spot's first bet (633a.6(e)): withdrawn with it, and
+          // placed again after it.
+          await this.command({ spot, action: "withdraw", args: { wager } });
+          await this.command({ spot, action: "bet", amount: target, args: { wager } });
+          for (const rider of onSpot.slice(1)) {
+            await this.command({ spot, action: "bet", amount: rider.amount, args: { wager: rider.wager } });
+          }
+        } else {
+          await this.command({ spot, action: "withdraw", args: { wager } });
+          await this.command({ spot, action: "bet", amount: target, args: { wager } });
+        }
+      }
+      notice("");
+    } catch (err) {
+      notice(err.describe ? err.describe() : String(err), "error");
+    }
+    await this.refreshNow();
+    if (this.staged.get(key) === target) this.staged.delete(key);
+    this.draw();
+    refreshBalance();
+  }
+
+  async refreshNow() {
+    try {
+      this.view = await call("GET", `/api/tables/${encodeURIComponent(this.tableId)}`);
+    } catch { /* the stream's refresh tries again */ }
   }
 
   // The round the felt shows: the one in play, else the last completed one.
@@ -328,11 +373,12 @@ class TablePage {
       });
       bar.append(chips);
       const anyStaged = this.staged.size > 0;
-      const anyHeld = (view.bets || []).some((bet) => bet.player === this.me);
+      const anyHeld = (view.bets || []).some((bet) => bet.player === this.me)
+        || (view.game === "craps" && (view.events || []).some((entry) => (entry.event || entry).event === "wager_placed" && (entry.event || entry).player === this.me));
       const isReady = (view.ready || []).includes(this.me);
       bar.append(
         el("button", { type: "button", class: "primary", "data-testid": "deal",
-          disabled: !anyStaged && (!anyHeld || isReady), onclick: () => this.deal() },
+          disabled: (!anyStaged && !anyHeld) || isReady, onclick: () => this.deal() },
         `${view.game === "craps" ? "Roll" : "Deal"} (Enter)`),
         el("button", { type: "button", class: "button", "data-testid": "clear",
           disabled: !anyStaged && !anyHeld, onclick: () => this.clear() }, "Clear bets (C)"));
@@ -413,22 +459,11 @@ class TablePage {
     return call("POST", `/api/tables/${encodeURIComponent(this.tableId)}/commands`, body, { retries: 2 });
   }
 
-  // The staged chips as bets (each box's Blackjack Wager first: the side wagers ride on it,
-  // 633a.6(e)), then `ready`.
+  // Ready: the round deals once every seated player with a bet is ready (633a.6(c)).
   async deal() {
     const spots = this.mySpots();
-    const order = [...this.staged.entries()].map(([key, cents]) => {
-      const [spot, wager] = key.split(":");
-      return { spot: Number(spot), wager, cents };
-    }).sort((a, b) => a.spot - b.spot || (a.wager === "blackjack" ? -1 : b.wager === "blackjack" ? 1 : 0));
     try {
-      for (const bet of order) {
-        const held = (this.view.bets || []).find((h) => h.spot === bet.spot && h.wager === bet.wager);
-        if (held && held.amount === bet.cents) { this.staged.delete(`${bet.spot}:${bet.wager}`); continue; }
-        if (held) await this.command({ spot: bet.spot, action: "withdraw", args: { wager: bet.wager } });
-        await this.command({ spot: bet.spot, action: "bet", amount: bet.cents, args: { wager: bet.wager } });
-        this.staged.delete(`${bet.spot}:${bet.wager}`);
-      }
+      await this.placing;
       if (spots.length) await this.command({ spot: spots[0], action: "ready" });
       notice("");
     } catch (err) {

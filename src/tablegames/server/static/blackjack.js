@@ -47,7 +47,10 @@ export function foldRound(events) {
         break;
       }
       case "card_dealt": {
-        const card = { code: event.card, faceUp: event.face_up && event.card !== "??", index };
+        // A card the viewer may see is drawn face up, even one dealt face down on the table
+        // (a hand-dealt game's cards, 633a.12(b), seen by their player only): it is marked
+        // `held`. "??" is a card this viewer may not see.
+        const card = { code: event.card, faceUp: event.card !== "??", held: !event.face_up, index };
         if (event.to === "dealer") scene.dealer.cards.push(card);
         else if (event.to === "switch") box(scene, event.box).switchCards.push(card);
         else {
@@ -89,7 +92,7 @@ export function foldRound(events) {
         break;
       case "hole_card_revealed": {
         const hole = scene.dealer.cards.find((card) => !card.faceUp);
-        if (hole) Object.assign(hole, { code: event.card, faceUp: true, index, turned: true });
+        if (hole) Object.assign(hole, { code: event.card, faceUp: true, held: false, index, turned: true });
         else scene.dealer.cards.push({ code: event.card, faceUp: true, index });
         break;
       }
@@ -175,7 +178,8 @@ function cardsRow(cards, seen, className, testId) {
   let order = 0;
   for (const card of cards) {
     const fresh = card.index >= seen;
-    row.append(cardNode(card.code, { faceUp: card.faceUp, fresh, order: fresh ? order++ : 0 }));
+    row.append(cardNode(card.code, { faceUp: card.faceUp, held: card.held && card.faceUp, fresh,
+      order: fresh ? order++ : 0 }));
   }
   return row;
 }

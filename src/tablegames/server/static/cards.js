@@ -19,16 +19,17 @@ export function cardLabel(code) {
 
 // One card. `faceUp` false (or a hidden code) draws its back. `order` delays its dealing
 // animation so that a batch of new cards arrives one by one in the order they were dealt.
-export function cardNode(code, { faceUp = true, fresh = false, order = 0 } = {}) {
+export function cardNode(code, { faceUp = true, held = false, fresh = false, order = 0 } = {}) {
   const hidden = !faceUp || !code || code === "??";
   const classes = ["card"];
   if (hidden) classes.push("back");
   else if (code[1] === "H" || code[1] === "D") classes.push("red");
   if (fresh) classes.push("dealt");
+  if (held && !hidden) classes.push("held");
   const node = el("div", {
     class: classes.join(" "),
     role: "img",
-    "aria-label": hidden ? "face-down card" : cardLabel(code),
+    "aria-label": hidden ? "face-down card" : `${cardLabel(code)}${held ? " (face down, seen by you only)" : ""}`,
     dataset: { card: hidden ? "??" : code },
   });
   if (fresh) node.style.animationDelay = `${order * 180}ms`;
