@@ -118,6 +118,96 @@ class Offer:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PayLine:
+    """One payout a betting area's sign or inscription gives: the hand or line and its odds as
+    the felt prints them ("Suited 20", "10 to 1")."""
+
+    line: str
+    pays: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "pays": self.pays}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LayoutArea:
+    """A betting area of the felt (`GameModule.layout`): the wager it takes (the betting
+    window's name for it), what the felt prints at it, the paragraph requiring it, whether it
+    is a progressive wager's (locked out once the deal begins), how many each player has and
+    its payouts as filed."""
+
+    wager: str
+    label: str
+    paragraph: str
+    progressive: bool = False
+    count: int = 1
+    pays: tuple[PayLine, ...] = ()
+
+    def __post_init__(self) -> None:
+        if isinstance(self.count, bool) or not isinstance(self.count, int) or self.count < 1:
+            raise ScenarioError(f"the {self.wager} area needs a count of at least 1")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "wager": self.wager,
+            "label": self.label,
+            "paragraph": self.paragraph,
+            "progressive": self.progressive,
+            "count": self.count,
+            "pays": [line.to_json() for line in self.pays],
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Inscription:
+    """Words the felt must carry, and the paragraph that requires them or sets what they say."""
+
+    text: str
+    paragraph: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "paragraph": self.paragraph}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayoutLimit:
+    """The payout limit inscription: the filed limit in cents, or None for the generic
+    inscription that points at the posted limit."""
+
+    text: str
+    cents: int | None
+    paragraph: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "cents": self.cents, "paragraph": self.paragraph}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Layout:
+    """What a table's felt must say (`GameModule.layout`); `to_json` is the browser's contract.
+
+    >>> area = LayoutArea(wager="hard_8", label="Eight the Hardway", paragraph="623b.5(d)")
+    >>> Layout(game="craps", title="Craps", areas=(area,)).to_json()["areas"][0]["count"]
+    1
+    """
+
+    game: str
+    title: str
+    areas: tuple[LayoutArea, ...]
+    inscriptions: tuple[Inscription, ...] = ()
+    payout_limit: PayoutLimit | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "title": self.title,
+            "areas": [area.to_json() for area in self.areas],
+            "inscriptions": [item.to_json() for item in self.inscriptions],
+            "payout_limit": None if self.payout_limit is None else self.payout_limit.to_json(),
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Pending:
     """A decision the round is waiting for: which spot and hand, of what kind (the game's
     name for it, e.g. "play", "insurance", "set_hand"), and the player who must make it."""
@@ -288,6 +378,25 @@ class GameModule(Protocol):
     def live_findings(self, rules: Any) -> Sequence[Finding]:
         """What these rules hold that a live table may not offer (options Pennsylvania does not
         allow, kept for what-if analysis): empty when the table may open."""
+        ...
+
+    def layout(self, rules: Any) -> Mapping[str, Any]:
+        """What the felt of a table with `rules` (the game's rules object or a mapping of them)
+        must say, as plain JSON data (`GET /api/tables/{id}/layout`; the browser draws from it):
+
+        - `game`: the game's id; `title`: what the table is designated as.
+        - `areas`: one betting area per wager the betting window takes, in felt order, the main
+          wager first. Each has `wager` (exactly the name of its `Betting.offers` action, the
+          server's `args.wager`), `label` (what the felt prints at it), `paragraph` (the one
+          requiring it), `progressive` (locked out once the deal begins), `count` (areas per
+          player) and `pays` (`[{"line": ..., "pays": "10 to 1"}]`, from the rules' paytables).
+          An offer without amount bounds is an option taken later, not an area.
+        - `inscriptions`: `[{"text": ..., "paragraph": ...}]`, every inscription required.
+        - `payout_limit`: `{"text", "cents" (None: the generic inscription), "paragraph"}`, or
+          None for a game without one.
+
+        Rules that do not validate are refused with the game's `RulesError`.
+        """
         ...
 
     def replay(self, events: Sequence[Mapping[str, Any]]) -> Sequence[Event]:

@@ -51,6 +51,7 @@ from tablegames.core.table import Betting, Command, Offer, Pending
 from tablegames.core.views import DealtCard, Holder, JsonEvent
 from tablegames.craps.dice import DiceSource, RandomDice, Roll
 from tablegames.craps.events import Event, TableOpened, WagerSettled, event_from_json
+from tablegames.craps.layout import table_layout
 from tablegames.craps.replay import replay, replay_roll
 from tablegames.craps.rules import PRESETS, CrapsRules, craps_rules_from_mapping
 from tablegames.craps.selection import RandomSelector, Selector
@@ -454,6 +455,12 @@ class CrapsGame:
         if not isinstance(rules, CrapsRules):
             self.rules_from_mapping(rules)
         return ()
+
+    def layout(self, rules: Any) -> dict[str, Any]:
+        """What the layout of a table with `rules` must say (623b.5(d)): each eligible wager
+        offered, with its base and Power Odds payouts, as JSON data (`craps.layout`)."""
+        chosen = rules if isinstance(rules, CrapsRules) else self.rules_from_mapping(rules)
+        return table_layout(chosen).to_json()
 
     def replay(self, events: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
         """The stored session played again from its own dice, selections and wagers
