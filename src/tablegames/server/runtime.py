@@ -331,6 +331,7 @@ class TableRuntime:
                 {"spot": spot, "player": player, "leaving": spot in self._leaving}
                 for spot, player in self.seats.items()
             ],
+            "free_spots": [spot for spot in self._spots if spot not in self._seats],
             "ready": sorted(self._ready),
             "awaiting": awaiting,
             "offers": offers,

@@ -355,7 +355,13 @@ class TablePage {
     const view = this.view;
     const bar = el("div", { class: "controls", "data-testid": "controls" });
     if (!mine.length) {
-      bar.append(el("p", { class: "hint" }, session.token ? "Choose an open box to sit." : "Join to play."));
+      const free = view.free_spots || [];
+      if (view.game === "craps" && free.length) {
+        bar.append(el("button", { type: "button", class: "primary", "data-testid": "take-place",
+          onclick: () => this.sit(free[0]) }, "Take a place at the table"));
+      } else {
+        bar.append(el("p", { class: "hint" }, free.length ? "Choose an open box to sit." : "The table is full."));
+      }
       return bar;
     }
     if (view.phase !== "playing") {
