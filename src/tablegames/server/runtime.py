@@ -290,23 +290,39 @@ class TableRuntime:
             raise CommandRefused(f"no round {round_id!r} at table {self.table_id}", status=UNKNOWN)
         return dict(found)
 
+    def clocks(self) -> dict[str, Any]:
+        """The table's timers now (apart from `view`, which is the same for a viewer until
+        the table moves): what is left of each pending decision's `decision_seconds` before
+        the house takes its default, and of the betting time once a bet is down (None until
+        the server's clock has seen one)."""
+        now = self._clock()
+        current = self.table.current if self.phase == "playing" else None
+        return {
+            "awaiting": [
+                {
+                    "player": turn.player,
+                    "spot": turn.spot,
+                    "hand": turn.hand,
+                    "kind": turn.kind,
+                    "seconds_left": self._turns.seconds_left(turn, now, self.decision_seconds),
+                }
+                for turn in (current.awaiting if current is not None else ())
+            ],
+            "betting_seconds_left": (
+                None
+                if self._betting_since is None or current is not None
+                else max(0.0, round(self.betting_seconds - (now - self._betting_since), 1))
+            ),
+        }
+
     def view(self, viewer: Viewer) -> dict[str, Any]:
         """The table as `viewer` may see it: phase, version, round, seats, what is awaited,
         the viewer's offers (a player's own spots only), the current round's (or window's)
         entries redacted for the viewer, the bets in the window, the layout, the meters."""
         phase = self.phase
         current = self.table.current if phase == "playing" else None
-        now = self._clock()
         awaiting = [
-            {
-                "player": turn.player,
-                "spot": turn.spot,
-                "hand": turn.hand,
-                "kind": turn.kind,
-                # The decision timer a table shows: what is left of `decision_seconds` before
-                # the house takes its default (`expire`).
-                "seconds_left": self._turns.seconds_left(turn, now, self.decision_seconds),
-            }
+            {"player": turn.player, "spot": turn.spot, "hand": turn.hand, "kind": turn.kind}
             for turn in (current.awaiting if current is not None else ())
         ]
         offers: dict[str, list[dict[str, Any]]] = {}
@@ -321,17 +337,10 @@ class TableRuntime:
             "version": self.version,
             "round_id": self._round_id,
             "decision_seconds": self.decision_seconds,
-            # The betting window's time left once a bet is down (None until then).
-            "betting_seconds_left": (
-                None
-                if self._betting_since is None or phase == "playing"
-                else max(0.0, round(self.betting_seconds - (now - self._betting_since), 1))
-            ),
             "seats": [
                 {"spot": spot, "player": player, "leaving": spot in self._leaving}
                 for spot, player in self.seats.items()
             ],
-            "free_spots": [spot for spot in self._spots if spot not in self._seats],
             "ready": sorted(self._ready),
             "awaiting": awaiting,
             "offers": offers,

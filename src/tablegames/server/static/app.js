@@ -137,7 +137,7 @@ class TablePage {
     this.layout = null;
     this.refreshing = null;
     this.timer = null;
-    this.node = el("section", { class: "table-page" });
+    this.node = el("section", { class: "table-page", dataset: { table: tableId } });
     this.keys = (event) => this.onKey(event);
     document.addEventListener("keydown", this.keys);
   }
@@ -204,9 +204,11 @@ class TablePage {
       this.again = true;
       return;
     }
-    this.refreshing = call("GET", `/api/tables/${encodeURIComponent(this.tableId)}`)
-      .then((view) => {
+    const path = `/api/tables/${encodeURIComponent(this.tableId)}`;
+    this.refreshing = Promise.all([call("GET", path), call("GET", `${path}/clock`).catch(() => null)])
+      .then(([view, clock]) => {
         this.view = view;
+        this.clock = clock;
         if (!this.events.length && view.events && view.events.length) {
           this.events = view.events.map((entry) => entry.event || entry);
         }
@@ -355,12 +357,11 @@ class TablePage {
     const view = this.view;
     const bar = el("div", { class: "controls", "data-testid": "controls" });
     if (!mine.length) {
-      const free = view.free_spots || [];
-      if (view.game === "craps" && free.length) {
+      if (view.game === "craps") {
         bar.append(el("button", { type: "button", class: "primary", "data-testid": "take-place",
-          onclick: () => this.sit(free[0]) }, "Take a place at the table"));
+          onclick: () => this.takePlace() }, "Take a place at the table"));
       } else {
-        bar.append(el("p", { class: "hint" }, free.length ? "Choose an open box to sit." : "The table is full."));
+        bar.append(el("p", { class: "hint" }, "Choose an open box to sit."));
       }
       return bar;
     }
@@ -389,8 +390,10 @@ class TablePage {
         el("button", { type: "button", class: "button", "data-testid": "clear",
           disabled: !anyStaged && !anyHeld, onclick: () => this.clear() }, "Clear bets (C)"));
       if (isReady) bar.append(el("span", { class: "hint", text: "Ready: waiting for the other players." }));
-      if (view.betting_seconds_left !== null && view.betting_seconds_left !== undefined) {
-        bar.append(el("span", { class: "timer", "data-testid": "betting-timer", dataset: { left: String(view.betting_seconds_left) } }, ""));
+      const betting = (this.clock || {}).betting_seconds_left;
+      if (betting !== null && betting !== undefined) {
+        bar.append(el("span", { class: "timer", "data-testid": "betting-timer" },
+          `Bets close within ${Math.ceil(betting)} s`));
       }
       return bar;
     }
@@ -424,8 +427,11 @@ class TablePage {
     }
     const turn = turns[0];
     if (turn) {
-      this.deadline = performance.now() + turn.seconds_left * 1000;
-      bar.append(el("span", { class: "timer", "data-testid": "decision-timer" }, timerText(turn.seconds_left)));
+      const timed = ((this.clock || {}).awaiting || []).find((entry) => entry.player === turn.player
+        && entry.spot === turn.spot && entry.hand === turn.hand && entry.kind === turn.kind);
+      const left = timed ? timed.seconds_left : view.decision_seconds;
+      this.deadline = performance.now() + left * 1000;
+      bar.append(el("span", { class: "timer", "data-testid": "decision-timer" }, timerText(left)));
     } else {
       this.deadline = null;
       bar.append(el("span", { class: "hint", text: "Waiting for the other players." }));
@@ -448,6 +454,18 @@ class TablePage {
       this.refresh();
     } catch (err) {
       notice(err.describe(), "error");
+    }
+  }
+
+  // A place at a table without boxes to click (craps): the first free spot the lobby lists.
+  async takePlace() {
+    try {
+      const tables = await call("GET", "/api/tables");
+      const table = tables.find((entry) => entry.table_id === this.tableId);
+      if (!table || !table.free_spots.length) { notice("The table is full.", "error"); return; }
+      await this.sit(table.free_spots[0]);
+    } catch (err) {
+      notice(err.describe ? err.describe() : String(err), "error");
     }
   }
 
