@@ -33,18 +33,16 @@ def _open(server: LiveServer, preset: str) -> str:
     return str(made["table_id"])
 
 
-def _felt_text(page: Any) -> tuple[list[str], list[str], str]:
-    page.get_by_test_id("inscriptions").wait_for()
+def _felt_text(page: Any, table_id: str) -> tuple[list[str], list[str], str]:
+    """The felt of `table_id` once the page shows it (not the table it showed before)."""
+    table = page.locator(f'.table-page[data-table="{table_id}"]')
+    table.locator(".inscription").first.wait_for()
     # The text as written (textContent): the felt prints it in capitals by style only.
-    inscriptions = [text.strip() for text in page.locator(".inscription").all_text_contents()]
-    areas = page.eval_on_selector_all(
-        '[data-testid="box-1"] .area', "n => n.map(a => a.dataset.wager)"
+    inscriptions = [text.strip() for text in table.locator(".inscription").all_text_contents()]
+    areas = table.locator('[data-testid="box-1"] .area').evaluate_all(
+        "n => n.map(a => a.dataset.wager)"
     )
-    sign = (
-        page.get_by_test_id("paytable").inner_text()
-        if page.get_by_test_id("paytable").count()
-        else ""
-    )
+    sign = table.get_by_test_id("paytable").text_content() or ""
     return inscriptions, list(areas), sign
 
 
@@ -59,8 +57,7 @@ def _check_felt(page: Any, live_server: LiveServer, preset: str) -> None:
     rules = BLACKJACK.rules_from_mapping({"preset": preset})
     table_id = _open(live_server, preset)
     page.goto(f"{live_server.url}/#/table/{table_id}")
-    page.locator(".table-head h1").wait_for()
-    inscriptions, areas, sign = _felt_text(page)
+    inscriptions, areas, sign = _felt_text(page, table_id)
     assert PAYS_3_TO_2 in inscriptions  # 633a.2(b)(3)(i): every PA preset pays 3 to 2
     assert INSURANCE in inscriptions  # 633a.2(b)(3)(ii)
     if not rules.dealer_hits_soft_17:
@@ -83,7 +80,7 @@ def _check_felt(page: Any, live_server: LiveServer, preset: str) -> None:
         assert any(
             "switch hands colored or suited blackjacks pay 2 to 1" in line.lower()
             for line in inscriptions
-        )
+        ), inscriptions
     # 633a.2(b)(13): the payout odds of every wager offered, on the layout or a sign.
     assert "1 to 1" in sign
 

@@ -335,9 +335,9 @@ class TablePage {
       : el("p", { class: `round-result ${net > 0 ? "won" : net < 0 ? "lost" : "push"}`, "data-testid": "round-result" },
         `Round result: ${net > 0 ? "+" : ""}${dollars(net)}`);
     const seatControls = this.seatControls(mine);
-    this.node.replaceChildren(header, el("div", { class: "table-body" }, felt,
+    this.node.replaceChildren(...[header, el("div", { class: "table-body" }, felt,
       view.game === "blackjack" ? paytableSign(this.layout) : null),
-    result, this.controls(mine), seatControls);
+    result, this.controls(mine), seatControls].filter(Boolean));
   }
 
   seatControls(mine) {
@@ -654,7 +654,10 @@ export function describe(event) {
 
 // --- the router --------------------------------------------------------------------------
 
+let routing = 0; // the latest route: a slower earlier one must not draw over it
+
 async function route() {
+  const mine = ++routing;
   if (current) { current.stop(); current = null; }
   const hash = location.hash || "#/";
   try {
@@ -665,10 +668,15 @@ async function route() {
     await refreshBalance();
     const match = hash.match(/^#\/table\/(.+)$/);
     if (match) {
-      current = new TablePage(decodeURIComponent(match[1]));
-      app.replaceChildren(await current.start());
+      const page = new TablePage(decodeURIComponent(match[1]));
+      current = page;
+      const node = await page.start();
+      if (mine !== routing) { page.stop(); return; }
+      app.replaceChildren(node);
     } else {
-      app.replaceChildren(await lobby());
+      const node = await lobby();
+      if (mine !== routing) return;
+      app.replaceChildren(node);
     }
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {

@@ -158,6 +158,14 @@ export function netOf(scene, player) {
   return any ? net : null;
 }
 
+// A side wager's area is small on the felt: its initials ("Twenty Point Bonus Wager": TPB),
+// the full name in its tooltip and for screen readers.
+function shortLabel(label) {
+  const words = label.replace(/[^A-Za-z0-9 ]/g, " ").split(/\s+/)
+    .filter((word) => word && !["Wager", "the", "and", "Progressive"].includes(word));
+  return words.map((word) => (/^[0-9]+$/.test(word) ? word : word[0].toUpperCase())).join("");
+}
+
 function resultBadge(result, fresh) {
   const gain = result.returned - result.stake;
   const text = result.outcome === "push" || gain === 0 && result.returned > 0
@@ -246,7 +254,7 @@ export function renderBlackjack(context) {
         const wagered = Object.entries(hand.wagers)
           .filter(([name]) => name !== "insurance")
           .reduce((sum, [, cents]) => sum + cents, 0);
-        if (wagered) handNode.append(chipStack(wagered, false));
+        if (wagered) handNode.append(el("span", { class: "chip-stack", text: dollars(wagered) }));
         if (hand.wagers.insurance) handNode.append(el("span", { class: "tag", text: `insurance ${dollars(hand.wagers.insurance)}` }));
         for (const result of hand.results) handNode.append(resultBadge(result, result.index >= seen));
         hands.append(handNode);
@@ -258,8 +266,12 @@ export function renderBlackjack(context) {
       node.append(hands);
     }
     const areas = el("div", { class: "areas" });
+    // With many side wagers on offer, their areas show initials (the full name is the
+    // button's accessible name and tooltip, and the paytable sign prints it).
+    const crowded = (layout.areas || []).length > 4;
     for (const area of layout.areas || []) {
       const count = area.count || 1;
+      const compact = crowded && area.wager !== "blackjack";
       for (let copy = 0; copy < count; copy++) {
         const heldBet = held.find((bet) => bet.spot === number && bet.wager === area.wager);
         const stagedAmount = mine ? staged(number, area.wager) : 0;
@@ -285,8 +297,10 @@ export function renderBlackjack(context) {
             const cents = Number(event.dataTransfer.getData("text/plain"));
             if (cents) onArea(number, area.wager, cents);
           },
-        }, el("span", { class: "area-label", text: area.label }));
-        button.append(chipStack(stagedAmount, true) || chipStack(onFelt, false));
+        }, el("span", { class: "area-label", "aria-hidden": compact ? "true" : null,
+          text: compact ? shortLabel(area.label) : area.label }));
+        const stack = chipStack(stagedAmount, true) || chipStack(onFelt, false);
+        if (stack) button.append(stack);
         if (result) button.append(resultBadge(result, result.index >= seen));
         areas.append(button);
       }
