@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean chromium postgresql
+.PHONY: run test lint typecheck pytest bench clean chromium postgresql screenshots
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,10 +12,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
-# The live table server on the SQLite file var/tablegames.db; it prints the URL to open.
-# (`tablegames play` is the terminal table.)
+# The live table server and its browser table on the SQLite file var/tablegames.db; it prints
+# the URL to open. A new player who joins there is credited $1,000 of play money, so that a
+# round can be played with no other step (`tablegames play` is the terminal table).
 run: $(STAMP)
-	$(BIN)/tablegames serve
+	$(BIN)/tablegames serve --welcome-credit 100000
 
 test: $(STAMP) chromium postgresql lint typecheck pytest
 
@@ -34,8 +35,8 @@ postgresql:
 	fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff format --check src tests benchmarks scripts
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -45,6 +46,10 @@ typecheck: $(STAMP)
 # own throwaway PostgreSQL cluster and picks its own free ports.
 pytest: $(STAMP)
 	$(BIN)/pytest -q -n auto
+
+# The README's screenshots (docs/screenshots/), taken in Chromium from a test-mode server.
+screenshots: $(STAMP) chromium
+	$(BIN)/python scripts/screenshots.py
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_round.py
