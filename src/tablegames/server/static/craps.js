@@ -57,7 +57,10 @@ export function renderCraps(context) {
   const diceArea = el("div", { class: "dice-area", "data-testid": "dice" });
   if (scene.dice) {
     const fresh = scene.diceIndex >= seen;
-    scene.dice.forEach((value, order) => diceArea.append(dieNode(value, { fresh, order })));
+    // 623b.5(c): the selection is shown before the roll; when both arrive together, the dice
+    // land after the selection has appeared.
+    const after = scene.selectionIndex >= seen ? 6 : 0;
+    scene.dice.forEach((value, order) => diceArea.append(dieNode(value, { fresh, order: order + after })));
     diceArea.append(el("span", { class: "total", "data-testid": "dice-total", text: String(scene.total) }));
   } else {
     diceArea.append(el("span", { class: "hint", text: seated ? "Place your bets, then roll." : "Waiting for the shooter." }));
