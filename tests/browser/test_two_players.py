@@ -76,6 +76,12 @@ def test_two_players_see_each_others_moves_and_no_card_early(
         stack(live_server, table_id, STACKED)
         bet(ann, 1, "blackjack", 2500)
         bet(bob, 2, "blackjack", 2500)
+        # Both bets taken by the server (a chip is a bet at once) before either is ready: a
+        # player with no bet down does not hold up the deal (633a.6(c)).
+        for page, spot in ((ann, 1), (bob, 2)):
+            area = page.get_by_test_id(f"area-{spot}-blackjack")
+            area.locator(".chip-stack:not(.staged)").wait_for()
+        ann.get_by_test_id("area-2-blackjack").locator(".chip-stack").wait_for()
         deal(ann)
         deal(bob)
         ann.get_by_test_id("cards-1-0").locator(f'[data-card="{ANN_CARDS[1]}"]').wait_for()

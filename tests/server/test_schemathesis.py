@@ -126,4 +126,6 @@ def test_the_run_covers_every_operation(served: Served) -> None:
     paths = {(op.method.upper(), op.path) for op in _operations(served.schema)}
     assert ("POST", "/api/tables/{table_id}/commands") in paths
     assert ("POST", "/api/operator/tables/{table_id}/stack") in paths
-    assert len(paths) == 14
+    assert ("GET", "/api/tables/{table_id}/layout") in paths
+    assert ("GET", "/api/operator/report/day") in paths
+    assert len(paths) == 22

@@ -30,8 +30,6 @@ PayLine(line='Any 20', pays='4 to 1')
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Final
@@ -49,35 +47,6 @@ BLACKJACK_WAGER: Final = "blackjack"
 GAME_ID: Final = "blackjack"
 
 
-@dataclass(frozen=True, slots=True)
-class _Felt:
-    """How a side wager's area reads on the felt: its label and the paragraph requiring it."""
-
-    label: str
-    paragraph: str
-    progressive: bool = False
-
-
-# The side wagers that take an area, in the order of 633a.6(e) (the felt's order), with the
-# names 633a.2(b) gives their areas. A side wager missing here is an error (`_side_area`).
-_SIDE_AREAS: Final[Mapping[str, _Felt]] = {
-    "lucky_ladies": _Felt("Twenty Point Bonus Wager", "633a.2(b)(4)"),  # 633a.2(b)(4)
-    "match_the_dealer": _Felt("Match-the-Dealer Wager", "633a.2(b)(5)"),  # 633a.2(b)(5)
-    "in_between": _Felt("In Between Wager", "633a.2(b)(6)"),  # 633a.2(b)(6)
-    "royal_match_21": _Felt("Royal Match 21 Wager", "633a.2(b)(7)"),  # 633a.2(b)(7)
-    "bet_the_set_21": _Felt("Bet the Set 21 Wager", "633a.2(b)(8)"),  # 633a.2(b)(8)
-    "kings_bounty": _Felt("King's Bounty Wager", "633a.2(b)(9)"),  # 633a.2(b)(9)
-    "super_match": _Felt("Super Match Wager", "633a.2(b)(10)(ii)"),  # 633a.2(b)(10)(ii)
-    # 633a.2(c): each betting position has an electronic wagering system for it, with a
-    # lock-out once the dealer begins dealing.
-    "bad_beat": _Felt("Bad Beat Progressive Wager", "633a.2(c)", progressive=True),
-    "three_card_poker": _Felt("Three Card Poker Wager", "633a.2(b)(11)"),  # 633a.2(b)(11)
-    # 633a.2(b)(12); 633a.2(d)(2): locked out once the dealer has begun dealing.
-    "hit_and_run": _Felt("Hit and Run Progressive Wager", "633a.2(b)(12)", progressive=True),
-    # 633a.6(e)(11): no area paragraph; 633a.2(d) places it through the progressive system.
-    "straight_jack": _Felt("Straight Jack Progressive Wager", "633a.6(e)(11)", progressive=True),
-    "house_money": _Felt("House Money Wager", "633a.6(e)(12)"),  # 633a.6(e)(12)
-}
 # Offered after the deal (633b.16(c)), not in the betting window: no area.
 _AFTER_THE_DEAL: Final = frozenset(name for name in NAMES if side_wager(name).placed_after_the_deal)
 _OPTIONAL: Final = " (optional)"  # the regulation's mark on a line the house may select
@@ -201,14 +170,14 @@ def _side_areas_offered(rules: Rules) -> list[str]:
 
 
 def _side_area(rules: Rules, name: str) -> LayoutArea:
-    felt = _SIDE_AREAS.get(name)
-    if felt is None:  # a side wager added to the rules without its felt
+    wager = side_wager(name)
+    if not wager.area_label:  # a side wager added to the registry without its felt
         raise KeyError(f"the {name} side wager has no betting area on the layout")
     return LayoutArea(
         wager=name,
-        label=felt.label,
-        paragraph=felt.paragraph,
-        progressive=felt.progressive,
+        label=wager.area_label,
+        paragraph=wager.area_paragraph,
+        progressive=wager.area_locks_out,
         pays=tuple(
             PayLine(line=line.label.removesuffix(_OPTIONAL), pays=line_text(line))
             for line in _paytable(rules, name)

@@ -11,9 +11,18 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path as FilePath
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, Final, Literal
 
-from fastapi import Depends, FastAPI, Header, Path, Request, WebSocket, WebSocketDisconnect
+from fastapi import (
+    Depends,
+    FastAPI,
+    Header,
+    Path,
+    Query,
+    Request,
+    WebSocket,
+    WebSocketDisconnect,
+)
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.security import HTTPBearer
@@ -123,6 +132,78 @@ class Moved(BaseModel):
 
     version: int
     events: list[dict[str, Any]]
+
+
+# The operator's floor (issue 12, `/operator`): the players, the gaming day, the audit chain.
+# A gaming day is typed YYYY-MM-DD in ASCII digits: the pattern's \d would take any script's.
+GAMING_DAY: Final = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+MAX_PLAYERS_LISTED: Final = 1000
+
+
+class FloorPlayer(BaseModel):
+    """A player as the operator sees them: the account's balance, and what of it is
+    available (less what open betting windows hold)."""
+
+    player_id: str
+    name: str
+    balance: int
+    available: int
+
+
+class AccountDayBody(BaseModel):
+    """One player account's gaming day: opening + deposits - withdrawals - wagers + returns
+    = closing, `holds` when it does (and every posting was classified)."""
+
+    account: str
+    player_id: str
+    opening: int
+    deposits: int
+    withdrawals: int
+    wagers: int
+    returns: int
+    closing: int
+    holds: bool
+    problems: list[str]
+
+
+class DayReportBody(BaseModel):
+    """`tablegames report day`: every player account's day, the sum of all accounts' closing
+    balances (0 in double entry), the ledger's broken checks, and whether everything holds."""
+
+    day: str
+    holds: bool
+    accounts: list[AccountDayBody]
+    total: int
+    problems: list[str]
+
+
+class AuditBreak(BaseModel):
+    seq: int
+    problem: Literal["edited", "inserted", "deleted"]
+    message: str
+
+
+class AuditVerdict(BaseModel):
+    """`tablegames audit verify`: the chain intact, how many entries, the first broken row."""
+
+    intact: bool
+    entries: int
+    first_broken: AuditBreak | None
+
+
+class GamePresets(BaseModel):
+    game: str
+    presets: list[str]
+
+
+class RulesFileTable(_Strict):
+    """A table opened from a Rules Submission file's text, TOML (as `serve --tables` reads a
+    `rules_file`) or JSON: the browser cannot read TOML, the server can."""
+
+    game: StrictStr
+    name: StrictStr = Field(min_length=1, max_length=60, pattern=PRINTABLE)
+    format: Literal["toml", "json"] = "toml"
+    text: StrictStr = Field(min_length=1, max_length=MAX_BODY_BYTES)
 
 
 # What each 4xx means (docs/server.md, "The contract").
@@ -311,7 +392,7 @@ def create_app(service: Service) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    @app.get("/api/server", response_model=ServerInfo)
+    @app.get("/api/server", response_model=ServerInfo, responses=_errors())
     def server_info() -> dict[str, Any]:
         """What every page shows before anyone signs in: test mode (its banner), the play-money
         credit a new player gets, the games served."""
@@ -389,6 +470,60 @@ def create_app(service: Service) -> FastAPI:
             raise CommandRefused('a stacking gives exactly one of "cards" or "dice"')
         return answer(service.stack(who, table_id, given, idempotency=key))
 
+    @app.post(
+        "/api/operator/tables/rules-file",
+        status_code=201,
+        response_model=TableMade,
+        responses=_errors(400, 401, 403, 422),
+    )
+    def open_table_from_file(body: RulesFileTable, who: Operator) -> dict[str, str]:
+        """Open a table from a rules file's text; its fields are the rules, as a `rules_file`
+        of `serve --tables` is."""
+        made = service.open_table_from_file(body.game, body.name, body.text, body.format)
+        return {"table_id": made}
+
+    @app.get(
+        "/api/operator/players",
+        response_model=list[FloorPlayer],
+        responses=_errors(400, 401, 403, 422),
+    )
+    def floor_players(who: Operator, limit: int = 100) -> list[dict[str, Any]]:
+        """The last `limit` players registered, newest first, with their balances."""
+        if not 1 <= limit <= MAX_PLAYERS_LISTED:
+            raise CommandRefused(f"limit is 1 to {MAX_PLAYERS_LISTED} players")
+        return service.players(limit)
+
+    @app.get(
+        "/api/operator/report/day",
+        response_model=DayReportBody,
+        responses=_errors(400, 401, 403, 422),
+    )
+    def gaming_day(
+        who: Operator,
+        date: Annotated[str, Query(pattern=GAMING_DAY, description="The gaming day (UTC)")],
+    ) -> dict[str, Any]:
+        """`tablegames report day --date D` as JSON: each player account's identity, held or
+        broken, and the double-entry checks."""
+        return service.gaming_day(date)
+
+    @app.get(
+        "/api/operator/audit/verify",
+        response_model=AuditVerdict,
+        responses=_errors(401, 403),
+    )
+    def audit_verify(who: Operator) -> dict[str, Any]:
+        """`tablegames audit verify` as JSON: the significant-event log's chain checked."""
+        return service.audit_verification()
+
+    @app.get(
+        "/api/operator/games",
+        response_model=list[GamePresets],
+        responses=_errors(401, 403),
+    )
+    def games_and_presets(who: Operator) -> list[dict[str, Any]]:
+        """Each game served and its presets: what the operator may open a table from."""
+        return service.games()
+
     @app.get("/api/tables", responses=_errors(401))
     def tables(who: Who) -> list[dict[str, Any]]:
         return service.lobby()
@@ -398,6 +533,12 @@ def create_app(service: Service) -> FastAPI:
         """What the table's layout must carry for its rules (633a.2(b), 633c.4(a), 623b.5):
         its betting areas with their payout odds, inscriptions and payout limit."""
         return service.layout(table_id)
+
+    @app.get("/api/tables/{table_id}/clock", responses=_errors(401, 404, 422))
+    def table_clock(table_id: str, who: Who) -> dict[str, Any]:
+        """The decision timer a table shows: the seconds left of each pending decision before
+        the house takes its default, and of the betting time once a bet is down."""
+        return service.clocks(table_id)
 
     @app.get("/api/tables/{table_id}", responses=_errors(401, 404, 422))
     async def table_view(table_id: str, who: Who) -> dict[str, Any]:

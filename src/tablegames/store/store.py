@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Row, insert, or_, select, update
+from sqlalchemy import Connection, Engine, Row, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from tablegames.store import schema as s
@@ -179,6 +179,18 @@ class Store:
                 select(s.players).where(s.players.c.player_id == player_id)
             ).one_or_none()
         return None if row is None else _player(row)
+
+    def players(self, limit: int) -> list[PlayerRow]:
+        """The last `limit` players registered, newest first (the operator's list of players;
+        the floor looks for who just joined)."""
+        check_int(limit, "limit", minimum=0)
+        query = (
+            select(s.players)
+            .order_by(s.players.c.created_at.desc(), s.players.c.player_id)
+            .limit(limit)
+        )
+        with self._read() as conn:
+            return [_player(row) for row in conn.execute(query)]
 
     def player_by_token(self, token_hash: str) -> PlayerRow | None:
         """The player whose token hashes to `token_hash`, or None."""
@@ -552,15 +564,23 @@ class Store:
 
     def verify_audit(self) -> AuditProblem | None:
         """The first edited, inserted or deleted row of the audit log, or None when intact."""
+        return self.audit_check()[1]
+
+    def audit_check(self) -> tuple[int, AuditProblem | None]:
+        """How many rows the audit log holds, and its first edited, inserted or deleted row
+        (None when intact): `verify_audit` with the count read in the same transaction, so the
+        operator's page names how many entries the verdict covers."""
         with self._read() as conn:
+            count = int(conn.execute(select(func.count()).select_from(s.audit_log)).scalar_one())
             head = conn.execute(select(s.audit_head)).one_or_none()
             head_seq, head_hash = (0, "") if head is None else (int(head.seq), str(head.hash))
             rows = conn.execute(select(s.audit_log).order_by(s.audit_log.c.seq))
-            return verify_rows(
+            problem = verify_rows(
                 (AuditRow(int(r.seq), r.at, r.kind, r.details, r.prev_hash, r.hash) for r in rows),
                 head_seq,
                 head_hash,
             )
+        return count, problem
 
 
 # -- rows to records ---------------------------------------------------------------------------

@@ -159,6 +159,13 @@ class SideWager:
     paytables_for_decks: Callable[[int], tuple[str, ...]] | None = None  # the deck table
     deck_finding: Callable[[str | None, int], Finding | None] | None = None
     checks: tuple[Callable[[BaseModel, RulesFacts], Finding | None], ...] = ()
+    # Its betting area on the layout (`tablegames.blackjack.layout`): the name 633a.2(b) gives
+    # the area and the paragraph requiring it; "" for a wager offered after the deal, which
+    # has no area (EZ Bust, 633b.16(c)). `area_locks_out`: the area locks once the dealer
+    # begins dealing (633a.2(c), 633a.2(d)(2)).
+    area_label: str = ""
+    area_paragraph: str = ""
+    area_locks_out: bool = False
 
     def timing_for(self, first: Card, second: Card, up: Card) -> Timing:
         """When this box's wager is settled: a hand may wait for the check or the hole card."""
@@ -429,6 +436,8 @@ def _single(paytable: Paytable) -> Mapping[str, Paytable]:
 REGISTRY: Final[tuple[SideWager, ...]] = (
     SideWager(
         name="lucky_ladies",
+        area_label="Twenty Point Bonus Wager",
+        area_paragraph="633a.2(b)(4)",  # 633a.2(b)(4)
         label="Lucky Ladies Twenty Point Bonus",
         short_label="Lucky Ladies",
         report_label="Lucky Ladies",
@@ -444,6 +453,8 @@ REGISTRY: Final[tuple[SideWager, ...]] = (
     ),
     SideWager(
         name="match_the_dealer",
+        area_label="Match-the-Dealer Wager",
+        area_paragraph="633a.2(b)(5)",  # 633a.2(b)(5)
         label="Match-the-Dealer",
         short_label="Match-the-Dealer",
         report_label="Match the Dealer",
@@ -461,6 +472,8 @@ REGISTRY: Final[tuple[SideWager, ...]] = (
     ),
     SideWager(
         name="in_between",
+        area_label="In Between Wager",
+        area_paragraph="633a.2(b)(6)",  # 633a.2(b)(6)
         label="In Between",
         short_label="In Between",
         report_label="In Between",
@@ -474,6 +487,8 @@ REGISTRY: Final[tuple[SideWager, ...]] = (
     ),
     SideWager(
         name="royal_match_21",
+        area_label="Royal Match 21 Wager",
+        area_paragraph="633a.2(b)(7)",  # 633a.2(b)(7)
         label="Royal Match 21",
         short_label="Royal Match 21",
         report_label="Royal Match 21",
@@ -490,6 +505,8 @@ REGISTRY: Final[tuple[SideWager, ...]] = (
     ),
     SideWager(
         name="bet_the_set_21",
+        area_label="Bet the Set 21 Wager",
+        area_paragraph="633a.2(b)(8)",  # 633a.2(b)(8)
         label="Bet the Set 21",
         short_label="Bet the Set 21",
         report_label="Bet the Set 21",
@@ -505,6 +522,8 @@ REGISTRY: Final[tuple[SideWager, ...]] = (
     ),
     SideWager(
         name="kings_bounty",
+        area_label="King's Bounty Wager",
+        area_paragraph="633a.2(b)(9)",  # 633a.2(b)(9)
         label="King's Bounty",
         short_label="King's Bounty",
         report_label="King's Bounty",
@@ -520,6 +539,8 @@ REGISTRY: Final[tuple[SideWager, ...]] = (
     ),
     SideWager(
         name="super_match",
+        area_label="Super Match Wager",
+        area_paragraph="633a.2(b)(10)(ii)",  # 633a.2(b)(10)(ii)
         label="Super Match",
         short_label="Super Match",
         report_label="Super Match",
@@ -536,6 +557,11 @@ REGISTRY: Final[tuple[SideWager, ...]] = (
     ),
     SideWager(
         name="bad_beat",
+        # 633a.2(c): an electronic wagering system at each betting position, locked once the
+        # dealer begins dealing.
+        area_label="Bad Beat Progressive Wager",
+        area_paragraph="633a.2(c)",  # 633a.2(c)
+        area_locks_out=True,
         label="Bad Beat Progressive",
         short_label="Bad Beat",
         report_label="Bad Beat",
@@ -552,6 +578,8 @@ REGISTRY: Final[tuple[SideWager, ...]] = (
     ),
     SideWager(
         name="three_card_poker",
+        area_label="Three Card Poker Wager",
+        area_paragraph="633a.2(b)(11)",  # 633a.2(b)(11)
         label="Three Card Poker",
         short_label="Three Card Poker",
         report_label="Three Card Poker",
@@ -565,6 +593,10 @@ REGISTRY: Final[tuple[SideWager, ...]] = (
     ),
     SideWager(
         name="hit_and_run",
+        # 633a.2(d)(2): locked out once the dealer has begun dealing.
+        area_label="Hit and Run Progressive Wager",
+        area_paragraph="633a.2(b)(12)",  # 633a.2(b)(12)
+        area_locks_out=True,
         label="Hit and Run Progressive",
         short_label="Hit and Run",
         report_label="Hit and Run",
@@ -584,6 +616,10 @@ REGISTRY: Final[tuple[SideWager, ...]] = (
     # with the others after the deal, cited by the paragraph that defines them.
     SideWager(
         name="straight_jack",
+        # 633a.6(e)(11): no area paragraph; 633a.2(d) places it through the progressive system.
+        area_label="Straight Jack Progressive Wager",
+        area_paragraph="633a.6(e)(11)",  # 633a.6(e)(11)
+        area_locks_out=True,
         label="Straight Jack Progressive",
         short_label="Straight Jack",
         report_label="Straight Jack",
@@ -598,6 +634,8 @@ REGISTRY: Final[tuple[SideWager, ...]] = (
     ),
     SideWager(
         name="house_money",
+        area_label="House Money Wager",
+        area_paragraph="633a.6(e)(12)",  # 633a.6(e)(12)
         label="House Money",
         short_label="House Money",
         report_label="House Money",
