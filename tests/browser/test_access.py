@@ -125,3 +125,19 @@ def test_the_history_panel_recalls_a_round_step_by_step(
     assert recall.get_by_test_id("recall-steps").locator("li").count() >= 10
     page.get_by_test_id("recall-last").click()
     assert recall.locator('[data-card="7C"]').count() == 1  # the hole card, turned at the end
+
+
+def test_a_chip_dragged_onto_an_area_is_a_bet(live_server: LiveServer, context: Any) -> None:
+    """Chips are clicked or dragged onto a betting area: a $25 chip dropped on the Blackjack
+    Wager of box 1 and a $5 chip on its Lucky Ladies area are bets the server holds."""
+    page = context.new_page()
+    join(page, live_server, "Ned")
+    table_id = open_table(page, live_server, "Six-deck Blackjack")
+    sit(page, 1)
+    page.get_by_test_id("chip-2500").drag_to(page.get_by_test_id("area-1-blackjack"))
+    page.get_by_test_id("area-1-blackjack").locator(".chip-stack:not(.staged)").wait_for()
+    page.get_by_test_id("chip-500").drag_to(page.get_by_test_id("area-1-lucky_ladies"))
+    page.get_by_test_id("area-1-lucky_ladies").locator(".chip-stack:not(.staged)").wait_for()
+    view = live_server.operator("GET", f"/api/tables/{table_id}")
+    held = {(bet["wager"], bet["amount"]) for bet in view["bets"]}
+    assert held == {("blackjack", 2500), ("lucky_ladies", 500)}
