@@ -16,8 +16,9 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, OPERATOR_TOKEN, LiveServer  # noqa: E402
+from tests.browser.conftest import OPERATOR_TOKEN, LiveServer  # noqa: E402
 from tests.browser.pages import bet, deal, decide, decline_ez_bust_then, join, sit, stack  # noqa: E402
+from tests.chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 

@@ -19,19 +19,9 @@ import pytest
 from tablegames.blackjack.analysis.side_wagers import edge_report
 from tablegames.blackjack.rules import Rules, load_rules
 from tablegames.reports.report import WAGER_NAMES, build_report, rule_options, write_report
+from tests.chromium import CHROMIUM, CHROMIUM_ARGS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 # PA base from six decks as commonly dealt: split to four hands, aces split once, one card each.
 PA_BASE = """\

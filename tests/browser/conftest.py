@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,25 +19,11 @@ from typing import Any
 import httpx
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from tests.chromium import CHROMIUM, CHROMIUM_ARGS
+from tests.serving import free_port, wait_until_serving
+
 OPERATOR_TOKEN = "browser-test-operator-token"
 WELCOME_CREDIT = 100_000  # $1,000 of play money for every new player
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class LiveServer:
@@ -48,7 +32,7 @@ class LiveServer:
 
     def __init__(self, folder: Path, extra: tuple[str, ...] = ()) -> None:
         self.folder = folder
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.extra = extra
         self.process: subprocess.Popen[str] | None = None
@@ -73,16 +57,7 @@ class LiveServer:
         self.process = subprocess.Popen(
             command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"serve exited: {self.process.communicate()[0]}")
-            try:
-                if httpx.get(f"{self.url}/api/server", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.1)
-        raise RuntimeError("serve did not answer within 30 s")
+        wait_until_serving(self.process, f"{self.url}/api/server")
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
         if self.process is None or self.process.poll() is not None:

@@ -10,10 +10,8 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,13 +20,9 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from tests.serving import free_port, wait_until_serving
+
 TOKEN = "serve-test-operator-token"
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Server:
@@ -46,7 +40,7 @@ class Server:
         return server
 
     def _start(self, url: str, tables: Path, *, workers: int = 1) -> None:
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         command = [
             sys.executable,
@@ -66,16 +60,7 @@ class Server:
         self.process = subprocess.Popen(
             command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"serve exited: {self.process.communicate()}")
-            try:
-                if httpx.get(f"{self.url}/openapi.json", timeout=1).status_code == 200:
-                    return
-            except httpx.TransportError:
-                time.sleep(0.1)
-        raise RuntimeError("serve did not answer within 30 s")
+        wait_until_serving(self.process, f"{self.url}/openapi.json")
 
     def stop(self, sig: int = signal.SIGTERM) -> str:
         self.process.send_signal(sig)

@@ -44,6 +44,7 @@ from tablegames.store import (
     CASHIER,
     AuditEntry,
     Batch,
+    IdempotencyRecord,
     IdempotencyReplay,
     Overdrawn,
     Posting,
@@ -534,15 +535,10 @@ class Service:
         )
         try:
             self.store.commit(
-                Batch(
-                    table_id=None,
-                    expected_version=None,
-                    events=(),
-                    sealed=(),
-                    postings=(move,),
-                    idempotency=idempotency_record(principal.key, idempotency, answer),
-                    audit=(AuditEntry(kind, {"player_id": player_id, "amount": amount}),),
-                    rounds=(),
+                _money_batch(
+                    move,
+                    AuditEntry(kind, {"player_id": player_id, "amount": amount}),
+                    idempotency_record(principal.key, idempotency, answer),
                 )
             )
         except IdempotencyReplay as repeated:
@@ -714,33 +710,11 @@ class Service:
         player_id = self.store.create_player(name, token_hash(token))
         if self.welcome_credit > 0:
             amount = self.welcome_credit
-            self.store.commit(
-                Batch(
-                    table_id=None,
-                    expected_version=None,
-                    events=(),
-                    sealed=(),
-                    postings=(
-                        Posting(
-                            CASHIER,
-                            player_account(player_id),
-                            amount,
-                            "deposit",
-                            None,
-                            None,
-                            player_id,
-                        ),
-                    ),
-                    idempotency=None,
-                    audit=(
-                        AuditEntry(
-                            "deposit",
-                            {"player_id": player_id, "amount": amount, "welcome_credit": True},
-                        ),
-                    ),
-                    rounds=(),
-                )
+            move = Posting(
+                CASHIER, player_account(player_id), amount, "deposit", None, None, player_id
             )
+            details = {"player_id": player_id, "amount": amount, "welcome_credit": True}
+            self.store.commit(_money_batch(move, AuditEntry("deposit", details), None))
         return player_id, token
 
     def authenticate(self, token: str | None) -> Principal | None:
@@ -807,6 +781,20 @@ class Service:
         if row is None:
             raise CommandRefused(f"no open table {table_id!r}", status=404)
         return row
+
+
+def _money_batch(move: Posting, audit: AuditEntry, idempotency: IdempotencyRecord | None) -> Batch:
+    """A deposit or withdrawal: one posting and its audit entry, at no table."""
+    return Batch(
+        table_id=None,
+        expected_version=None,
+        events=(),
+        sealed=(),
+        postings=(move,),
+        idempotency=idempotency,
+        audit=(audit,),
+        rounds=(),
+    )
 
 
 def _held(runtime: TableRuntime | None) -> TableRuntime:
