@@ -81,3 +81,26 @@ def test_a_craps_roll_with_a_power_odds_selection(live_server: LiveServer, conte
     won = 500 * ANY_SEVEN_PAYS[level]
     page.get_by_test_id("area-any_seven").locator(".result.won").wait_for()
     wait_for_balance(page, WELCOME_CREDIT + won)
+
+
+def test_the_page_reconnects_after_a_network_drop(live_server: LiveServer, context: Any) -> None:
+    """The browser goes offline mid-round (the WebSocket drops) and comes back: the page says
+    it is reconnecting, resumes from the last version it had, and the round finishes: 10-8
+    (18) against 6-9 drawing a king (25) wins $25."""
+    page = context.new_page()
+    join(page, live_server, "Hal")
+    table_id = open_table(page, live_server, "Six-deck Blackjack")
+    sit(page, 1)
+    stack(live_server, table_id, ["TS", "6D", "8H", "9C", "KS"])
+    bet(page, 1, "blackjack", 2500)
+    deal(page)
+    page.locator('.decision[data-action="ez_bust"]').wait_for()
+    context.set_offline(True)
+    page.get_by_text("Reconnecting").wait_for()
+    context.set_offline(False)
+    page.get_by_text("Reconnecting").wait_for(state="detached", timeout=30_000)
+    decide(page, "decline")
+    decide(page, "stand")
+    page.get_by_test_id("round-result").wait_for()
+    assert "+$25" in page.get_by_test_id("round-result").inner_text()
+    wait_for_balance(page, WELCOME_CREDIT + 2500)

@@ -93,11 +93,18 @@ export class TableStream {
     this.onRejected = onRejected || (() => {});
     this.closed = false;
     this.delay = 250;
+    // A network drop the browser knows of: a socket may stay open without traffic for long,
+    // so it is dropped at once and opened again when the network is back.
+    this.offline = () => { if (this.socket) this.socket.close(); };
+    this.online = () => { this.delay = 250; this.open(); };
+    window.addEventListener("offline", this.offline);
+    window.addEventListener("online", this.online);
     this.open();
   }
 
   open() {
-    if (this.closed) return;
+    // One socket at a time: a timer and the `online` event may both ask for one.
+    if (this.closed || (this.socket && this.socket.readyState <= 1)) return;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = `token=${encodeURIComponent(this.token || "")}&after=${this.version}`;
     const url = `${scheme}://${location.host}/api/tables/${encodeURIComponent(this.tableId)}/ws?${query}`;
@@ -120,6 +127,7 @@ export class TableStream {
         return;
       }
       this.onState("reconnecting");
+      if (!navigator.onLine) return; // `online` opens it again
       setTimeout(() => this.open(), this.delay);
       this.delay = Math.min(this.delay * 2, 4000);
     };
@@ -127,6 +135,8 @@ export class TableStream {
 
   close() {
     this.closed = true;
+    window.removeEventListener("offline", this.offline);
+    window.removeEventListener("online", this.online);
     if (this.socket) this.socket.close();
   }
 }
