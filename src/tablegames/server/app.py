@@ -34,6 +34,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from tablegames.core.errors import TableGamesError
 from tablegames.core.table import Command
 from tablegames.games import game_ids
+from tablegames.server import floor
 from tablegames.server.answers import Answer, request_hash
 from tablegames.server.auth import bearer
 from tablegames.server.errors import CommandRefused
@@ -479,7 +480,7 @@ def create_app(service: Service) -> FastAPI:
     def open_table_from_file(body: RulesFileTable, who: Operator) -> dict[str, str]:
         """Open a table from a rules file's text; its fields are the rules, as a `rules_file`
         of `serve --tables` is."""
-        made = service.open_table_from_file(body.game, body.name, body.text, body.format)
+        made = floor.open_table_from_file(service, body.game, body.name, body.text, body.format)
         return {"table_id": made}
 
     @app.get(
@@ -491,7 +492,7 @@ def create_app(service: Service) -> FastAPI:
         """The last `limit` players registered, newest first, with their balances."""
         if not 1 <= limit <= MAX_PLAYERS_LISTED:
             raise CommandRefused(f"limit is 1 to {MAX_PLAYERS_LISTED} players")
-        return service.players(limit)
+        return floor.players(service, limit)
 
     @app.get(
         "/api/operator/report/day",
@@ -504,7 +505,7 @@ def create_app(service: Service) -> FastAPI:
     ) -> dict[str, Any]:
         """`tablegames report day --date D` as JSON: each player account's identity, held or
         broken, and the double-entry checks."""
-        return service.gaming_day(date)
+        return floor.gaming_day(service, date)
 
     @app.get(
         "/api/operator/audit/verify",
@@ -513,7 +514,7 @@ def create_app(service: Service) -> FastAPI:
     )
     def audit_verify(who: Operator) -> dict[str, Any]:
         """`tablegames audit verify` as JSON: the significant-event log's chain checked."""
-        return service.audit_verification()
+        return floor.audit_verification(service)
 
     @app.get(
         "/api/operator/games",
@@ -522,7 +523,7 @@ def create_app(service: Service) -> FastAPI:
     )
     def games_and_presets(who: Operator) -> list[dict[str, Any]]:
         """Each game served and its presets: what the operator may open a table from."""
-        return service.games()
+        return floor.games()
 
     @app.get("/api/tables", responses=_errors(401))
     def tables(who: Who) -> list[dict[str, Any]]:

@@ -15,7 +15,6 @@ records when it is behind), so two processes never both win a version.
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import secrets
 import threading
 import time
@@ -24,11 +23,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Final, overload
 
-from tablegames.core.inputs import parse_json, parse_toml
 from tablegames.core.rng import SecureRandom
 from tablegames.core.rulesfile import rules_digest
 from tablegames.core.table import Viewer
-from tablegames.games import find_game, game_ids
+from tablegames.games import find_game
 from tablegames.server.answers import (
     Answer,
     answer_from_record,
@@ -52,10 +50,8 @@ from tablegames.store import (
     TableClosed,
     TableRow,
     VersionConflict,
-    day_report,
     player_account,
 )
-from tablegames.store.day_report import PLAYER_PREFIX
 
 MAX_NAME: Final = 40
 OPERATOR_TOKEN_SECONDS: Final = 5.0
@@ -624,85 +620,6 @@ class Service:
             }
         return found
 
-    # --- the operator's floor (issue 12, `/operator`) ---------------------------------------
-
-    def players(self, limit: int) -> list[dict[str, Any]]:
-        """The last `limit` players registered, newest first, each with their account's
-        balance and the part of it they may wager or withdraw (`available`: less what open
-        betting windows hold). One balance read a player: the list is bounded by `limit`, the
-        balances table by every player there ever was."""
-        runtimes = list(self._runtimes.values())
-        found = []
-        for row in self.store.players(limit):
-            balance = self.store.balance(player_account(row.player_id))
-            reserved = sum(runtime.reserved(row.player_id) for runtime in runtimes)
-            found.append(
-                {
-                    "player_id": row.player_id,
-                    "name": row.name,
-                    "balance": balance,
-                    "available": balance - reserved,
-                }
-            )
-        return found
-
-    def gaming_day(self, day: str) -> dict[str, Any]:
-        """`tablegames report day` as data: every player account's day with its identity
-        (opening + deposits - withdrawals - wagers + returns = closing) held or broken, and
-        the ledger's own checks (all accounts sum to zero; stored balances match postings)."""
-        report = day_report(self.store, day)
-        return {
-            "day": report.day,
-            "holds": report.holds,
-            "accounts": [
-                {
-                    "account": line.account,
-                    "player_id": line.account.removeprefix(PLAYER_PREFIX),
-                    "opening": line.opening,
-                    "deposits": line.deposits,
-                    "withdrawals": line.withdrawals,
-                    "wagers": line.wagers,
-                    "returns": line.returns,
-                    "closing": line.closing,
-                    "holds": line.holds,
-                    "problems": list(line.problems),
-                }
-                for line in report.accounts
-            ],
-            "total": report.total,
-            "problems": list(report.problems),
-        }
-
-    def audit_verification(self) -> dict[str, Any]:
-        """`tablegames audit verify` as data: whether the significant-event log's chain is
-        intact, how many entries it holds, and the first edited, inserted or deleted row."""
-        entries, problem = self.store.audit_check()
-        broken = (
-            None
-            if problem is None
-            else {"seq": problem.seq, "problem": problem.problem, "message": problem.message}
-        )
-        return {"intact": problem is None, "entries": entries, "first_broken": broken}
-
-    def games(self) -> list[dict[str, Any]]:
-        """Each game served and the presets a table of it may open from."""
-        return [{"game": game, "presets": list(find_game(game).presets())} for game in game_ids()]
-
-    def open_table_from_file(self, game: str, name: str, text: str, file_format: str) -> str:
-        """Open a table from a Rules Submission file's text (TOML, as `serve --tables` reads a
-        `rules_file`, or JSON), read by the same safe input layer as the command line."""
-        if game not in game_ids():
-            raise CommandRefused(f"no game {game!r}; the games are {', '.join(game_ids())}")
-        what = f"the rules file ({file_format.upper()})"
-        rules = parse_json(text, what) if file_format == "json" else parse_toml(text, what)
-        if not isinstance(rules, dict):
-            raise CommandRefused(f"{what} must hold a table of rule fields")
-        # TOML has dates and times; no rule takes one, and the stored rules are JSON.
-        odd = _first_date(rules)
-        if odd is not None:
-            raise CommandRefused(f"{what} gives a date or time for {odd!r}: no rule takes one")
-        return self.open_table(game, name, rules)
-
     # --- players -----------------------------------------------------------------------------
 
     def register(self, name: str) -> tuple[str, str]:
@@ -802,23 +719,6 @@ def _held(runtime: TableRuntime | None) -> TableRuntime:
     if runtime is None:  # pragma: no cover - only a non-blocking acquire yields None
         raise RuntimeError("the table's lock was not taken")
     return runtime
-
-
-def _first_date(value: Any, where: str = "") -> str | None:
-    """Where a parsed rules file holds a date or time (TOML's own values), or None."""
-    if isinstance(value, dt.date | dt.time):
-        return where or "the file"
-    if isinstance(value, dict):
-        items: list[tuple[str, Any]] = [(str(key), item) for key, item in value.items()]
-    elif isinstance(value, list):
-        items = [(str(index), item) for index, item in enumerate(value)]
-    else:
-        return None
-    for key, item in items:
-        found = _first_date(item, f"{where}.{key}" if where else key)
-        if found is not None:
-            return found
-    return None
 
 
 class _StaleRuntimeError(Exception):
