@@ -143,13 +143,9 @@ class TablePage {
   }
 
   async start() {
-    const [view, layout] = await Promise.all([
-      call("GET", `/api/tables/${encodeURIComponent(this.tableId)}`),
-      call("GET", `/api/tables/${encodeURIComponent(this.tableId)}/layout`).catch(() => null),
-    ]);
-    // Without the layout document (an older server), the areas are the window's offers.
-    this.layoutMissing = !layout;
-    this.layout = layout || this.fallbackLayout(view);
+    const path = `/api/tables/${encodeURIComponent(this.tableId)}`;
+    const [view, layout] = await Promise.all([call("GET", path), call("GET", `${path}/layout`)]);
+    this.layout = layout;
     this.view = view;
     this.events = (view.events || []).map((entry) => entry.event || entry);
     this.stream = new TableStream(this.tableId, {
@@ -162,16 +158,6 @@ class TablePage {
     this.timer = setInterval(() => this.tick(), 250);
     this.draw();
     return this.node;
-  }
-
-  fallbackLayout(view) {
-    const limits = Object.values(view.offers || {})[0] || [];
-    return {
-      title: view.game,
-      areas: limits.filter((offer) => offer.action === "bet" && offer.low !== null)
-        .map((offer) => ({ wager: offer.wager, label: WAGER_NAMES[offer.wager] || offer.wager, count: 1, pays: [] })),
-      inscriptions: [],
-    };
   }
 
   stop() {
@@ -297,7 +283,6 @@ class TablePage {
   draw() {
     if (!this.view) return;
     const view = this.view;
-    if (this.layoutMissing) this.layout = this.fallbackLayout(view);
     const events = this.shownEvents();
     if (this.drawnRound !== events) {
       // Another round on the felt: every one of its cards is new.
