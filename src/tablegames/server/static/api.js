@@ -141,6 +141,17 @@ export class TableStream {
   }
 }
 
+// "50", "12.50", "$1,000": cents as an integer, worked on the digits (no float is multiplied);
+// null when the text is no amount.
+export function parseDollars(text) {
+  const found = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!found) return null;
+  const whole = Number(found[1].replaceAll(",", ""));
+  const cents = Number((found[2] || "").padEnd(2, "0"));
+  const total = whole * 100 + cents;
+  return Number.isSafeInteger(total) ? total : null;
+}
+
 export function dollars(cents) {
   if (cents === null || cents === undefined) return "";
   const sign = cents < 0 ? "\u2212" : "";

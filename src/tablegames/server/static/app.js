@@ -4,7 +4,7 @@
 // them) and the live stream. The buttons are built only from the server's offers, so an
 // illegal action cannot be taken from them; a refusal is shown with its paragraph.
 
-import { ApiError, TableStream, call, dollars, el, session } from "./api.js";
+import { ApiError, TableStream, call, dollars, el, parseDollars, session } from "./api.js";
 import { foldRound, netOf, paytableSign, renderBlackjack } from "./blackjack.js";
 import { crapsNet, foldRolls, renderCraps } from "./craps.js";
 
@@ -393,8 +393,8 @@ class TablePage {
         const [label, key] = ACTIONS[offer.action] || [offer.action, null];
         let amountInput = null;
         if (offer.low !== null && offer.high !== null && offer.low !== offer.high) {
-          amountInput = el("input", { type: "number", min: String(offer.low / 100), max: String(offer.high / 100),
-            step: "0.01", value: String(offer.high / 100), "aria-label": `${label} amount in dollars`,
+          amountInput = el("input", { type: "text", inputmode: "decimal", value: dollars(offer.high).replace("$", ""),
+            "aria-label": `${label} amount in dollars (${dollars(offer.low)} to ${dollars(offer.high)})`,
             "data-testid": `amount-${offer.action}` });
         }
         const amountText = offer.high !== null && (offer.low === offer.high || !amountInput) ? ` ${dollars(offer.high)}` : "";
@@ -511,7 +511,12 @@ class TablePage {
   async decide(spot, offer, amountInput) {
     const body = { spot, action: offer.action, hand: offer.hand };
     if (offer.high !== null) {
-      body.amount = amountInput ? Math.round(Number(amountInput.value) * 100) : offer.high;
+      const typed = amountInput ? parseDollars(amountInput.value) : offer.high;
+      if (typed === null) {
+        notice(`${amountInput.value} is not an amount in dollars and cents`, "error");
+        return;
+      }
+      body.amount = typed;
     }
     try {
       await this.command(body);

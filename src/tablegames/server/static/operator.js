@@ -7,7 +7,7 @@
 // app.js is imported for its recall viewer only: it starts the players' page only where the
 // page has an #app element, and this one has none.
 
-import { ApiError, call, dollars, el, session } from "./api.js";
+import { ApiError, call, dollars, el, parseDollars, session } from "./api.js";
 import { recallViewer } from "./app.js";
 
 const $ = (id) => document.getElementById(id);
@@ -52,17 +52,6 @@ async function attempt(node, work) {
 }
 
 const path = (text) => encodeURIComponent(text);
-
-// "50", "12.50", "$1,000": cents as an integer, worked on the digits (no float is multiplied);
-// null when the text is no amount.
-export function parseDollars(text) {
-  const found = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!found) return null;
-  const whole = Number(found[1].replaceAll(",", ""));
-  const cents = Number((found[2] || "").padEnd(2, "0"));
-  const total = whole * 100 + cents;
-  return Number.isSafeInteger(total) ? total : null;
-}
 
 // "AS KH 9d, 10c": the card codes the server reads ("TC" for a ten).
 export function parseCards(text) {
