@@ -1,0 +1,187 @@
+"""House rules compiled into the kernel's parameters; what the kernel does not play is refused.
+
+Every field of `Rules` is listed in exactly one of `COMPILED` (it becomes a kernel parameter) or
+`NOT_PLAYED` (why it cannot change a simulated result); a test checks that the two cover the
+model, so a new house rule cannot slip past the simulator unread. A value the kernel does not model
+(a side wager, a variation, a double shoe, no peek) is refused with its reason before any work,
+never simulated as something else.
+
+>>> from tablegames.blackjack.rules import Rules
+>>> table = compile_table(Rules(), player_boxes=1, other_boxes=0)
+>>> int(table.params[P_TICKS]), int(table.params[P_BLACKJACK_TICKS]), int(table.params[P_COVER])
+(2, 3, 234)
+>>> compile_table(Rules(dealer_peeks=False), player_boxes=1, other_boxes=0)
+Traceback (most recent call last):
+...
+tablegames.core.errors.RulesError: dealer_peeks: the simulator plays the check for Blackjack of \
+633a.7(h) only; a table without it is not simulated (58 Pa. Code 633a.7(h))
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.sim.kernel import (
+    P_BLACKJACK_TICKS,
+    P_BOXES,
+    P_BURN,
+    P_COVER,
+    P_DECKS,
+    P_DOUBLE_AFTER_SPLIT,
+    P_HIT_SPLIT_ACES,
+    P_HITS_SOFT_17,
+    P_LATE_SURRENDER,
+    P_MAX_HANDS,
+    P_PLAYER_BOXES,
+    P_RESHUFFLE_EVERY_ROUND,
+    P_RESPLIT_ACES,
+    P_SIZE,
+    P_TICKS,
+    CardArray,
+    IntArray,
+)
+from tablegames.core.errors import RulesError
+
+DECK_CARDS: Final = 52
+
+# The fields the kernel plays, each with where it goes.
+COMPILED: Final[dict[str, str]] = {
+    "decks": "the shoe's size (633a.3(a))",
+    "shoe": "a shoe or batch shuffler reshuffles at the cover card, a continuous shuffler every "
+    "round (633a.5(h)); a double shoe is refused",
+    "penetration": "the cover card's position (633a.5(d))",
+    "boxes": "the player's and the other players' boxes may not exceed it (633a.2(a))",
+    "max_boxes_per_player": "the player's boxes may not exceed it (633a.6(f))",
+    "dealer_hits_soft_17": "the dealer's drawing rule (633a.7(m))",
+    "dealer_peeks": "the check for Blackjack (633a.7(h)); without it, refused",
+    "late_surrender": "surrender on the first two cards (633a.9(a))",
+    "double_after_split": "doubling a split hand (633a.10(a))",
+    "max_hands": "the limit of hands from splitting (633a.11(c))",
+    "resplit_aces": "splitting split aces again (633a.11(c))",
+    "hit_split_aces": "drawing to split aces (633a.11(c))",
+    "blackjack_pays": "what a Blackjack pays (633a.13(a))",
+    "side_wagers": "none offered, or refused: the kernel plays the Blackjack Wager only",
+    "variant": "the standard game, or refused (633a.12, 633c.4 are not in the kernel)",
+}
+# The fields that cannot change a simulated result, and why.
+NOT_PLAYED: Final[dict[str, str]] = {
+    "min_wager": "results are per unit of the initial wager",
+    "max_wager": "results are per unit of the initial wager",
+    "wager_unit": "it rounds an insurance wager (633a.8(b)), and insurance is declined",
+    "even_money": "even money (633a.8(e)) is declined by the chart's policy",
+    "original_bets_only": "it matters only without the check (633a.10(b)), which is refused",
+    "settlement_procedure": "the order of settlement (633a.7(r)) changes no amount",
+    "payout_limit": "it limits side wager lines only (633a.13(m)), which are refused",
+    "switch_cards_dealt": "a Switch Hands option; the variant is refused",
+    "switch_surrender": "a Blackjack Switch option; the variant is refused",
+    "blackjack_premium": "a Switch Hands option; the variant is refused",
+    "tie_blackjack_pays": "a Switch Hands option; the variant is refused",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledTable:
+    """What one work unit needs: the kernel's parameters and a fresh shoe of card codes."""
+
+    params: IntArray
+    decks: int
+    ticks: int  # per unit of the initial wager
+
+    def fresh_shoe(self) -> CardArray:
+        """Every card once per deck, as codes 0-51 (kernel.py), then as many again: room for a
+        633a.14(f) refill behind the shoe's last card. The kernel shuffles it."""
+        return np.tile(np.arange(DECK_CARDS, dtype=np.int8), 2 * self.decks)
+
+
+def refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
+    """(field, why, paragraph) for each house rule in force that the kernel does not play."""
+    found: list[tuple[str, str, str | None]] = []
+    if not rules.dealer_peeks:
+        found.append(
+            (
+                "dealer_peeks",
+                "the simulator plays the check for Blackjack of 633a.7(h) only; a table without "
+                "it is not simulated",
+                "633a.7(h)",
+            )
+        )
+    if rules.shoe == "double_shoe":
+        found.append(
+            (
+                "shoe",
+                "a double shoe (the side chosen by a determinant card, 633a.7(d)) is not simulated",
+                "633a.3(c)",
+            )
+        )
+    if rules.variant != "standard":
+        found.append(
+            (
+                "variant",
+                f"the {rules.variant} game is not simulated yet: the standard game only",
+                None,
+            )
+        )
+    offered = rules.side_wagers.offered()
+    if offered:
+        found.append(
+            (
+                "side_wagers",
+                f"{', '.join(offered)}: side wagers are not simulated yet; the Blackjack "
+                "Wager only",
+                None,
+            )
+        )
+    return found
+
+
+def compile_table(
+    rules: Rules,
+    *,
+    player_boxes: int,
+    other_boxes: int,
+    reshuffle_every_round: bool = False,
+) -> CompiledTable:
+    """The kernel's parameters for `rules` with the player's boxes first, then the others'."""
+    found = refusals(rules)
+    if found:
+        field, why, paragraph = found[0]
+        raise RulesError(f"{field}: {why}", paragraph=paragraph)
+    if not 1 <= player_boxes <= rules.max_boxes_per_player:
+        raise RulesError(
+            f"the player takes 1 to {rules.max_boxes_per_player} boxes, not {player_boxes}",
+            paragraph="633a.6(f)",
+        )
+    if other_boxes < 0 or player_boxes + other_boxes > rules.boxes:
+        raise RulesError(
+            f"{player_boxes + other_boxes} boxes in play at a table of {rules.boxes}",
+            paragraph="633a.2(a)",
+        )
+    ratio = rules.blackjack_ratio
+    ticks = math.lcm(2, ratio.denominator)  # a surrender's half and a Blackjack's odds are whole
+    cards = rules.decks * DECK_CARDS
+    continuous = rules.shoe == "continuous_shuffler"
+    params = np.zeros(P_SIZE, dtype=np.int64)
+    params[P_DECKS] = rules.decks
+    params[P_HITS_SOFT_17] = rules.dealer_hits_soft_17
+    params[P_DOUBLE_AFTER_SPLIT] = rules.double_after_split
+    params[P_LATE_SURRENDER] = rules.late_surrender
+    params[P_MAX_HANDS] = rules.max_hands
+    params[P_RESPLIT_ACES] = rules.resplit_aces
+    params[P_HIT_SPLIT_ACES] = rules.hit_split_aces
+    params[P_TICKS] = ticks
+    params[P_BLACKJACK_TICKS] = int(ratio * ticks)
+    # 633a.5(d): the cover card after floor(cards * penetration) cards, as the shoe places it;
+    # 633a.5(h): a continuous shuffler has none and reshuffles after every round.
+    params[P_COVER] = 0 if continuous else math.floor(cards * rules.penetration)
+    # 633a.7(c): one burn card after each shuffle. A continuous shuffler burns once, when it is
+    # first loaded; one unseen card of a uniform shuffle changes no chance, so none is burned.
+    params[P_BURN] = 0 if continuous else 1
+    params[P_RESHUFFLE_EVERY_ROUND] = reshuffle_every_round or continuous
+    params[P_BOXES] = player_boxes + other_boxes
+    params[P_PLAYER_BOXES] = player_boxes
+    return CompiledTable(params, rules.decks, ticks)

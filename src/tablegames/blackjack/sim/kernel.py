@@ -1,0 +1,504 @@
+"""The simulator's numba kernel: complete rounds of Blackjack from a shuffled shoe, on arrays only.
+
+What a round does here is what `blackjack.round.Round` does (the reference engine; a test plays
+both on the same stacked shoes and compares every settlement to the cent), in the same order, so
+the same cards go to the same hands:
+
+- the deal of 633a.7(f): a card to each box, the dealer's up card, a second card to each box, the
+  hole card;
+- insurance and even money are offered against an ace (633a.8) and declined (the policy of a
+  total-dependent chart, as `policy.ChartPolicy` declines them);
+- the check for Blackjack with an ace or ten-value up card (633a.7(h)): a dealer Blackjack takes
+  every initial wager but a player's Blackjack, which ties;
+- the boxes in order, each hand in the order it was formed (633a.11(b)): the first choice of the
+  chart's cell that is legal now (the pairs row, then the total row, then stand), with the
+  legality of `blackjack.refusals`; a split hand gets its second card when its turn comes;
+- the dealer draws only when a hand stood or doubled (633a.7(n)), to 17 (633a.7(l)-(m)), and every
+  hand is settled (633a.7(o)-(q), 633a.13(a)).
+
+Cards are codes 0-51, `(rank - 1) * 4 + suit` with the suits in the order S H D C, so a code
+names the card itself (what the side wagers will need), and `POINTS[code]` is its point value
+with an ace counting 1 (633a.3(e)).
+
+The shoe is shuffled as it is needed: Fisher-Yates from the front fixes the first positions of a
+uniform shuffle one at a time, so a shuffle fixes the positions up to the cover card and a few
+more, and the rest only if a round reaches them (the round is then played again from the same
+cards, which did not change, after more positions are fixed): the order dealt is exactly a
+uniform shuffle. The round itself reads the shoe and never writes it, which keeps the kernel
+fast. The burn card (633a.7(c)) is the first card of each shuffle. The cut (633a.5(d)) rotates a
+uniformly shuffled stack, which leaves it uniformly shuffled, so it takes no work. When the shoe
+runs out mid-round (633a.14(f)) the discards of the earlier rounds are shuffled, a card is
+burned, and the rest are laid behind the shoe's last card; the round is played again from its
+first card and goes on into them. The cover card has come out by then, so the shoe is reshuffled
+after the round, as the reference's is.
+
+Random numbers: xoshiro256** (Blackman and Vigna) seeded from a `numpy.random.SeedSequence`, and
+Lemire's multiply-and-reject for a uniform integer below n: no modulo bias.
+
+Money: every result is an integer number of ticks, `TICKS` per unit of the initial wager (2 for a
+3:2 game, so a surrender is -1 and a Blackjack +3; 10 for a 6:5 game), so the totals are exact
+integers and settlement never touches a float.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+IntArray = npt.NDArray[np.int64]
+UIntArray = npt.NDArray[np.uint64]
+CardArray = npt.NDArray[np.int8]
+ChartArray = npt.NDArray[np.int8]
+
+# Actions, as the compiled chart writes them (chart.py).
+STAND, HIT, DOUBLE, SPLIT, SURRENDER = 1, 2, 3, 4, 5
+# The legal choices besides stand, as the bits of the chart's last index.
+LEGAL_HIT, LEGAL_DOUBLE, LEGAL_SPLIT, LEGAL_SURRENDER = 1, 2, 4, 8
+LEGAL_SETS = 16
+
+# The compiled rules (compile.py writes them in this order).
+P_DECKS = 0
+P_HITS_SOFT_17 = 1
+P_DOUBLE_AFTER_SPLIT = 2
+P_LATE_SURRENDER = 3
+P_MAX_HANDS = 4
+P_RESPLIT_ACES = 5
+P_HIT_SPLIT_ACES = 6
+P_TICKS = 7  # ticks per unit of the initial wager
+P_BLACKJACK_TICKS = 8  # what a winning Blackjack pays, in ticks
+P_COVER = 9  # cards in front of the cover card (633a.5(d)); 0: a continuous shuffler
+P_BURN = 10  # cards burned after each shuffle (633a.7(c))
+P_RESHUFFLE_EVERY_ROUND = 11
+P_BOXES = 12  # boxes at the table in play: the player's first, then the others'
+P_PLAYER_BOXES = 13
+P_SIZE = 14
+
+# Hand status.
+OPEN, STOOD, DOUBLED, BUSTED, SURRENDERED, NATURAL, PAID = 0, 1, 2, 3, 4, 5, 6
+
+# Dealing state, between rounds (an int64 array, so the helpers can update it in place).
+S_STACK_END = 0  # end of the stack being dealt (the shoe, or the shoe and a 633a.14(f) refill)
+S_SHUFFLED = 1  # positions before it are in their final, shuffled order
+S_COVER_OUT = 2  # the cover card came out (633a.7(e)), or the stack was refilled
+S_SHUFFLES = 3
+S_SIZE = 4
+CHUNK = 16  # positions fixed past the cover card, or per round without one, or at a time
+ERROR_EXHAUSTED = 1
+
+# Per-round results written by `play_round`, by box.
+MAX_HANDS_LIMIT = 16  # Rules.max_hands is at most 16
+
+# Point value of each card code, an ace counting 1 (633a.3(e)).
+POINTS = np.array([min(code // 4 + 1, 10) for code in range(52)], dtype=np.int64)
+
+_MASK32 = np.uint64(0xFFFFFFFF)
+_TWO32 = np.uint64(1 << 32)
+
+
+@numba.njit(inline="always", cache=True)
+def _rotl(x: np.uint64, k: int) -> np.uint64:
+    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
+
+
+@numba.njit(cache=True)
+def shuffle_into(shoe: CardArray, deal: IntArray, rng: UIntArray, stop: int) -> None:
+    """Fisher-Yates from the front: fix the positions from `deal[S_SHUFFLED]` up to `stop` (at
+    most the stack's end), each a uniform pick of the cards not yet fixed."""
+    s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
+    end = deal[S_STACK_END]
+    stop = min(stop, end)
+    spare, have_spare = np.uint64(0), False
+    for index in range(deal[S_SHUFFLED], stop):
+        # xoshiro256** and Lemire's bounded integer, here so the state stays in registers;
+        # each 64-bit output gives two 32-bit draws.
+        bound = np.uint64(end - index)
+        while True:
+            if have_spare:
+                draw, have_spare = spare, False
+            else:
+                result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+                t = s1 << np.uint64(17)
+                s2 ^= s0
+                s3 ^= s1
+                s1 ^= s2
+                s0 ^= s3
+                s2 ^= t
+                s3 = _rotl(s3, 45)
+                draw, spare, have_spare = result >> np.uint64(32), result & _MASK32, True
+            product = draw * bound
+            low = product & _MASK32
+            # Below (2**32 - bound) mod bound some results would be likelier: draw again.
+            if low >= bound or low >= (_TWO32 - bound) % bound:
+                break
+        swap = index + int(product >> np.uint64(32))
+        card = shoe[swap]
+        shoe[swap] = shoe[index]
+        shoe[index] = card
+    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
+    deal[S_SHUFFLED] = max(stop, deal[S_SHUFFLED])
+
+
+@numba.njit(cache=True)
+def shuffle(shoe: CardArray, deal: IntArray, rng: UIntArray, params: IntArray) -> int:
+    """A full shuffle (633a.5(a), (d)): every card back, a new cover card, the burn (633a.7(c)).
+
+    Returns the position of the next round's first card (after the burn)."""
+    cards = params[P_DECKS] * 52
+    deal[S_STACK_END], deal[S_SHUFFLED], deal[S_COVER_OUT] = cards, 0, 0
+    deal[S_SHUFFLES] += 1
+    cover = params[P_COVER]
+    every_round = cover == 0 or params[P_RESHUFFLE_EVERY_ROUND] == 1
+    shuffle_into(shoe, deal, rng, (0 if every_round else cover) + CHUNK)
+    return params[P_BURN]
+
+
+@numba.njit(cache=True)
+def refill(shoe: CardArray, deal: IntArray, rng: UIntArray, start: int) -> bool:
+    """633a.14(f): the shoe ran out in the round that began at `start`; the discard rack (the
+    cards before it) is shuffled and burned, and laid behind the shoe's last card. False when
+    there are too few discards to go on or the stack was refilled already."""
+    cards = shoe.shape[0] // 2
+    if start < 2 or deal[S_STACK_END] != cards:
+        return False
+    # The discards are shuffled where they lie; the table's cards stay where they are.
+    deal[S_STACK_END], deal[S_SHUFFLED] = start, 0
+    shuffle_into(shoe, deal, rng, start)
+    # The first is the 633a.14(f) burn card; the others are dealt after the shoe's last card.
+    shoe[cards : cards + start - 1] = shoe[1:start]
+    deal[S_STACK_END] = deal[S_SHUFFLED] = cards + start - 1
+    deal[S_COVER_OUT] = 1
+    deal[S_SHUFFLES] += 1
+    return True
+
+
+@numba.njit(inline="always", cache=True)
+def take(shoe: CardArray, position: int) -> tuple[int, int]:
+    """The card at `position` and the next position. Past the array's end it reads an ace (a
+    round that gets there is refused by the caller); it never writes, so the kernel stays fast."""
+    card = shoe[position] if position < shoe.shape[0] else 0
+    return int(card), position + 1
+
+
+@numba.njit(inline="always", cache=True)
+def _best(hard: int, aces: int) -> tuple[int, bool]:
+    """The best total of a hand with `hard` points (aces as 1) and whether it is soft."""
+    if aces > 0 and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False
+
+
+@numba.njit(inline="always", cache=True)
+def up_column(card: int) -> int:
+    """The chart's up-card column: 0-7 for 2-9, 8 for any ten-value card, 9 for an ace."""
+    value = POINTS[card]
+    return 9 if value == 1 else value - 2
+
+
+@numba.njit(inline="always", cache=True, error_model="numpy")
+def play_round(
+    shoe: CardArray,
+    params: IntArray,
+    pair_cells: ChartArray,
+    total_cells: ChartArray,
+    net: IntArray,
+    hard: IntArray,
+    aces: IntArray,
+    count: IntArray,
+    first: IntArray,
+    second: IntArray,
+    stake: IntArray,
+    status: IntArray,
+    from_split: IntArray,
+    split_aces: IntArray,
+    formed: IntArray,
+    decided: IntArray,
+    position: int,
+) -> int:
+    """Play one round from `position`; `net[b]` is box b's result in ticks. `hands` is scratch
+    space. Returns the position after the round's last card.
+
+    `pair_cells[pair_column, up_column, legal]` and `total_cells[section, total, up_column,
+    legal]` are the chart (chart.py): the action it takes when the choices besides stand that
+    are legal are the bits of `legal`; section 0 hard and 1 soft two-card hands, 2 hard and 3
+    soft hands of more.
+    """
+    boxes = params[P_BOXES]
+    max_hands = params[P_MAX_HANDS]
+    ticks = params[P_TICKS]
+    # Per hand (box b's hand h at b * max_hands + h): hard points, aces, cards, first card,
+    # second card, stake (1 or 2 units), status, formed by splitting, split aces. Per box:
+    # `formed[b]` hands, `decided[b]`: a play decision was made (633a.9(a)).
+    for box in range(boxes):
+        net[box] = 0
+        formed[box] = 1
+        decided[box] = 0
+        slot = box * max_hands
+        hard[slot], aces[slot], count[slot] = 0, 0, 0
+        stake[slot], status[slot], from_split[slot], split_aces[slot] = 1, OPEN, 0, 0
+    # 633a.7(f)(1)-(4): first cards, the up card, second cards, the hole card.
+    for box in range(boxes):
+        card, position = take(shoe, position)
+        slot = box * max_hands
+        first[slot] = card
+        hard[slot] += POINTS[card]
+        aces[slot] += POINTS[card] == 1
+        count[slot] = 1
+    up, position = take(shoe, position)
+    for box in range(boxes):
+        card, position = take(shoe, position)
+        slot = box * max_hands
+        second[slot] = card
+        hard[slot] += POINTS[card]
+        aces[slot] += POINTS[card] == 1
+        count[slot] = 2
+        if hard[slot] == 11 and aces[slot] == 1:
+            status[slot] = NATURAL  # an ace and a ten-value card (633a.1)
+    hole, position = take(shoe, position)
+    up_value, hole_value = POINTS[up], POINTS[hole]
+    up_col = up_column(up)
+    dealer_blackjack = (up_value == 1 and hole_value == 10) or (up_value == 10 and hole_value == 1)
+    # 633a.8: insurance and even money are offered against an ace and declined.
+    if (up_value == 1 or up_value == 10) and dealer_blackjack:
+        # 633a.7(h): the check finds a Blackjack; every initial wager is settled now.
+        for box in range(boxes):
+            if status[box * max_hands] != NATURAL:
+                net[box] = -ticks  # 633a.7(h); a player's Blackjack ties (633a.7(p))
+        return position
+    das = params[P_DOUBLE_AFTER_SPLIT] == 1
+    surrender_offered = params[P_LATE_SURRENDER] == 1
+    resplit_aces = params[P_RESPLIT_ACES] == 1
+    hit_split_aces = params[P_HIT_SPLIT_ACES] == 1
+    live = False
+    for box in range(boxes):
+        base = box * max_hands
+        hand = 0
+        while hand < formed[box]:
+            slot = base + hand
+            if status[slot] == NATURAL:
+                # 633a.7(i)(1): a Blackjack is paid (at once against 2-9, once the hole card
+                # shows no Blackjack against an ace or ten: the same 3 to 2, 633a.13(a)).
+                net[box] += params[P_BLACKJACK_TICKS]
+                status[slot] = PAID
+                hand += 1
+                continue
+            if count[slot] == 1:
+                # 633a.11(b)-(c): a split hand receives its second card when its turn comes.
+                card, position = take(shoe, position)
+                second[slot] = card
+                hard[slot] += POINTS[card]
+                aces[slot] += POINTS[card] == 1
+                count[slot] = 2
+            while status[slot] == OPEN:
+                total, soft = _best(hard[slot], aces[slot])
+                dead = split_aces[slot] == 1 and not hit_split_aces  # 633a.11(c)
+                two = count[slot] == 2
+                can_hit = total < 21 and not dead  # 633a.7(k)(1)
+                can_double = two and can_hit and (from_split[slot] == 0 or das)  # 633a.10(a)
+                is_pair = two and POINTS[first[slot]] == POINTS[second[slot]]  # 633a.11(a)
+                can_split = (
+                    is_pair
+                    and formed[box] < max_hands
+                    and not (split_aces[slot] == 1 and not resplit_aces)
+                )  # 633a.11(c)
+                can_surrender = (
+                    surrender_offered and decided[box] == 0 and from_split[slot] == 0 and two
+                )  # 633a.9(a)
+                legal = (
+                    (LEGAL_HIT if can_hit else 0)
+                    | (LEGAL_DOUBLE if can_double else 0)
+                    | (LEGAL_SPLIT if can_split else 0)
+                    | (LEGAL_SURRENDER if can_surrender else 0)
+                )
+                action = STAND
+                if legal != 0:
+                    # A decision with more than one legal choice: the chart's first legal one.
+                    if is_pair:
+                        action = pair_cells[up_column(first[slot]), up_col, legal]
+                    else:
+                        section = (2 if count[slot] > 2 else 0) + (1 if soft else 0)
+                        action = total_cells[section, total, up_col, legal]
+                    decided[box] = 1
+                if action == STAND:
+                    status[slot] = STOOD  # 633a.7(i)(2); 633a.7(k)(1) a 21; 633a.11(c) split aces
+                elif action == HIT:
+                    card, position = take(shoe, position)  # 633a.7(j)
+                    hard[slot] += POINTS[card]
+                    aces[slot] += POINTS[card] == 1
+                    count[slot] += 1
+                    if hard[slot] > 21:
+                        status[slot] = BUSTED
+                elif action == DOUBLE:
+                    stake[slot] = 2  # 633a.10(a): up to the original wager, taken in full
+                    card, position = take(shoe, position)  # 633a.10(c): one card only
+                    hard[slot] += POINTS[card]
+                    aces[slot] += POINTS[card] == 1
+                    count[slot] += 1
+                    status[slot] = BUSTED if hard[slot] > 21 else DOUBLED
+                elif action == SURRENDER:
+                    status[slot] = SURRENDERED  # 633a.9(a): half the wager
+                    net[box] -= ticks // 2
+                else:
+                    # 633a.11(a)-(b): the second card forms a new hand at the end of the row,
+                    # and this hand is dealt its second card and completed first.
+                    new = base + formed[box]
+                    formed[box] += 1
+                    card = second[slot]
+                    aces_split = POINTS[card] == 1
+                    first[new] = card
+                    hard[new], aces[new], count[new] = POINTS[card], 1 if aces_split else 0, 1
+                    stake[new], status[new], from_split[new] = 1, OPEN, 1
+                    split_aces[new] = 1 if aces_split else 0
+                    hard[slot], aces[slot], count[slot] = POINTS[card], 1 if aces_split else 0, 1
+                    from_split[slot], split_aces[slot] = 1, 1 if aces_split else 0
+                    card, position = take(shoe, position)
+                    second[slot] = card
+                    hard[slot] += POINTS[card]
+                    aces[slot] += POINTS[card] == 1
+                    count[slot] = 2
+            if status[slot] == STOOD or status[slot] == DOUBLED:
+                live = True
+            elif status[slot] == BUSTED:
+                net[box] -= stake[slot] * ticks  # 633a.7(j), 633a.7(k)(2)
+            hand += 1
+    if not live:
+        return position  # 633a.7(n): nothing the dealer could draw would change an outcome
+    dealer_hard = up_value + hole_value
+    dealer_aces = (up_value == 1) + (hole_value == 1)
+    dealer_total, dealer_soft = _best(dealer_hard, dealer_aces)
+    hits_soft_17 = params[P_HITS_SOFT_17] == 1
+    while dealer_total < 17 or (hits_soft_17 and dealer_soft and dealer_total == 17):
+        card, position = take(shoe, position)  # 633a.7(l)-(m)
+        dealer_hard += POINTS[card]
+        dealer_aces += POINTS[card] == 1
+        dealer_total, dealer_soft = _best(dealer_hard, dealer_aces)
+    for box in range(boxes):
+        base = box * max_hands
+        for hand in range(formed[box]):
+            slot = base + hand
+            if status[slot] != STOOD and status[slot] != DOUBLED:
+                continue
+            total, _ = _best(hard[slot], aces[slot])
+            amount = stake[slot] * ticks
+            # 633a.7(o)-(q): a dealer bust or a higher total wins, a lower loses, equal ties.
+            if dealer_total > 21 or total > dealer_total:
+                net[box] += amount
+            elif total < dealer_total:
+                net[box] -= amount
+    return position
+
+
+@numba.njit(cache=True, error_model="numpy")
+def run_rounds(
+    rounds: int,
+    shoe: CardArray,
+    rng: UIntArray,
+    params: IntArray,
+    pair_cells: ChartArray,
+    total_cells: ChartArray,
+    histogram: IntArray,
+    totals: IntArray,
+) -> int:
+    """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say.
+
+    `shoe` holds every card once per deck, then as many again of room for a 633a.14(f) refill.
+    `totals`: rounds, sum and sum of squares of the player's result per round (ticks, over the
+    player's boxes), shuffles, cards dealt. `histogram[offset + x]`: the player's boxes whose
+    result was x ticks, offset = half its length. Returns 0, or ERROR_EXHAUSTED.
+    """
+    deal = np.zeros(S_SIZE, dtype=np.int64)
+    boxes = params[P_BOXES]
+    players = params[P_PLAYER_BOXES]
+    hands = np.zeros((11, boxes * params[P_MAX_HANDS]), dtype=np.int64)
+    hard, aces, count, first, second = hands[0], hands[1], hands[2], hands[3], hands[4]
+    stake, status, from_split, split_aces = hands[5], hands[6], hands[7], hands[8]
+    formed, decided = hands[9], hands[10]
+    net = np.zeros(boxes, dtype=np.int64)
+    offset = histogram.shape[0] // 2
+    cover = params[P_COVER]
+    every_round = params[P_RESHUFFLE_EVERY_ROUND] == 1 or cover == 0
+    position = shuffle(shoe, deal, rng, params)
+    total, total_sq, dealt = 0, 0, 0
+    for _ in range(rounds):
+        start = position
+        while True:
+            position = play_round(
+                shoe,
+                params,
+                pair_cells,
+                total_cells,
+                net,
+                hard,
+                aces,
+                count,
+                first,
+                second,
+                stake,
+                status,
+                from_split,
+                split_aces,
+                formed,
+                decided,
+                start,
+            )
+            if position <= deal[S_SHUFFLED]:
+                break
+            # The round read past the positions fixed so far: fix more (or refill the shoe,
+            # 633a.14(f)) and play it again; the cards it read before did not change.
+            if deal[S_SHUFFLED] < deal[S_STACK_END]:
+                shuffle_into(shoe, deal, rng, position + CHUNK)
+            elif not refill(shoe, deal, rng, start):
+                return ERROR_EXHAUSTED
+        dealt += position - start
+        result = 0
+        for box in range(players):
+            result += net[box]
+            histogram[offset + net[box]] += 1
+        total += result
+        total_sq += result * result
+        # 633a.7(e): the round in which the cover card came out is completed, then the shuffle.
+        if every_round or position > cover or deal[S_COVER_OUT] == 1:
+            position = shuffle(shoe, deal, rng, params)
+            dealt += params[P_BURN]
+    totals[0] += rounds
+    totals[1] += total
+    totals[2] += total_sq
+    totals[3] += deal[S_SHUFFLES]
+    totals[4] += dealt
+    return 0
+
+
+@numba.njit(cache=True)
+def play_stacked(
+    shoe: CardArray,
+    params: IntArray,
+    pair_cells: ChartArray,
+    total_cells: ChartArray,
+    net: IntArray,
+) -> int:
+    """One round dealt from `shoe` in its order, no burn (a stacked shoe): box results in `net`.
+
+    Returns the number of cards dealt, or -1 when the shoe ran out.
+    """
+    boxes = params[P_BOXES]
+    hands = np.zeros((11, boxes * params[P_MAX_HANDS]), dtype=np.int64)
+    position = play_round(
+        shoe,
+        params,
+        pair_cells,
+        total_cells,
+        net,
+        hands[0],
+        hands[1],
+        hands[2],
+        hands[3],
+        hands[4],
+        hands[5],
+        hands[6],
+        hands[7],
+        hands[8],
+        hands[9],
+        hands[10],
+        0,
+    )
+    return -1 if position > shoe.shape[0] else position
