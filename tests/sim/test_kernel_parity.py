@@ -55,9 +55,9 @@ def random_chart(seed: int) -> StrategyChart:
     return StrategyChart.from_cells(cells)
 
 
-def reference_round(rules: Rules, chart: StrategyChart, cards: list[Card], boxes: int) -> tuple[
-    list[int], int
-]:
+def reference_round(
+    rules: Rules, chart: StrategyChart, cards: list[Card], boxes: int
+) -> tuple[list[int], int]:
     """Each box's net result in cents, and the cards the round dealt, by the reference engine."""
     shoe = StackedShoe(cards)
     game = Round(

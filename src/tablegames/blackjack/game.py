@@ -411,7 +411,7 @@ class BlackjackGame:
 
     @property
     def cli_commands(self) -> tuple[str, ...]:
-        return ("round", "rules", "strategy", "report")
+        return ("round", "rules", "strategy", "report", "simulate")
 
     @property
     def sight(self) -> BlackjackSight:

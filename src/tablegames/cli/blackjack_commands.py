@@ -1,5 +1,6 @@
-"""Blackjack's commands (633a): `round`, `rules check|show`, `strategy`, `report`, and what
-`play` and `edge` ask of the game (the contract: `tablegames.cli.games_commands`).
+"""Blackjack's commands (633a): `round`, `rules check|show`, `strategy`, `report`, `simulate`
+(simulate_commands.py), and what `play` and `edge` ask of the game (the contract:
+`tablegames.cli.games_commands`).
 
 Imported at every start-up: everything beyond typer is imported inside the commands.
 """
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tablegames.cli import simulate_commands as simulate_commands  # registers `simulate`
 from tablegames.cli.app import (
     EXIT_FINDINGS,
     GuardedGroup,

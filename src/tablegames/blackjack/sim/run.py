@@ -1,0 +1,205 @@
+"""Blackjack simulations as seeded work units: the kernel's totals, merged and reported.
+
+`simulate(rules, chart, rounds=N, seed=S)` cuts the N rounds into units of `UNIT_ROUNDS`
+(`core.simulation.plan`), each played from its own freshly shuffled shoe by `kernel.run_rounds`
+with a xoshiro256** state drawn from the unit's seed, and merges the integer totals. The report
+follows `tablegames simulate --json`: per wager `n` (rounds), `house_edge` (a fraction of the
+initial wager, house-positive), `standard_error`, `std_dev` (per round, of the player's result
+per unit of the initial wager on each box) and `lines` (the share of the player's boxes that ended
+each round with each result, in units of the wager).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.sim.chart import compile_chart
+from tablegames.blackjack.sim.compile import CompiledTable, compile_table
+from tablegames.blackjack.sim.kernel import ERROR_EXHAUSTED, ChartArray, IntArray, run_rounds
+from tablegames.blackjack.strategy_chart import StrategyChart
+from tablegames.core.errors import ShoeExhaustedError
+from tablegames.core.rulesfile import rules_digest
+from tablegames.core.simulation import WorkUnit, plan, run
+
+UNIT_ROUNDS = 1_000_000  # rounds per work unit: one seed each, whatever runs it
+HISTOGRAM_UNITS = 40  # a box's result lies within +-32 units (16 hands, each doubled)
+
+
+@dataclass(frozen=True, slots=True)
+class BlackjackTotals:
+    """Integer totals of some rounds: they merge exactly, in any grouping."""
+
+    rounds: int
+    total: int  # the player's results, in ticks
+    total_sq: int  # their squares, per round
+    shuffles: int
+    cards: int
+    histogram: tuple[int, ...]  # the player's boxes by result in ticks, offset at the middle
+    seconds: float = 0.0  # time spent in the kernel (not part of the result)
+
+    def merge(self, other: BlackjackTotals) -> BlackjackTotals:
+        return BlackjackTotals(
+            self.rounds + other.rounds,
+            self.total + other.total,
+            self.total_sq + other.total_sq,
+            self.shuffles + other.shuffles,
+            self.cards + other.cards,
+            tuple(a + b for a, b in zip(self.histogram, other.histogram, strict=True)),
+            self.seconds + other.seconds,
+        )
+
+
+@dataclass(frozen=True)
+class BlackjackWork:
+    """One unit's work: picklable, so local processes and Dask workers can run it."""
+
+    table: CompiledTable
+    pair_cells: ChartArray
+    total_cells: ChartArray
+
+    def __call__(self, unit: WorkUnit) -> BlackjackTotals:
+        state = unit.seed.generate_state(4, dtype=np.uint64)
+        if not state.any():
+            state[0] = 1  # xoshiro256** needs a state that is not all zero (never in practice)
+        histogram = np.zeros(2 * HISTOGRAM_UNITS * self.table.ticks + 1, dtype=np.int64)
+        totals: IntArray = np.zeros(5, dtype=np.int64)
+        started = time.perf_counter()
+        error = run_rounds(
+            unit.size,
+            self.table.fresh_shoe(),
+            state,
+            self.table.params,
+            self.pair_cells,
+            self.total_cells,
+            histogram,
+            totals,
+        )
+        seconds = time.perf_counter() - started
+        if error == ERROR_EXHAUSTED:
+            raise ShoeExhaustedError(
+                "a round ran out of cards and the discard rack could not refill the shoe",
+                paragraph="633a.14(f)",
+            )
+        rounds, total, total_sq, shuffles, cards = (int(value) for value in totals)
+        return BlackjackTotals(
+            rounds,
+            total,
+            total_sq,
+            shuffles,
+            cards,
+            tuple(int(value) for value in histogram),
+            seconds,
+        )
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """A finished simulation and what it reports."""
+
+    rules: Rules
+    seed: int
+    player_boxes: int
+    totals: BlackjackTotals
+    ticks: int
+    seconds: float  # wall time of the whole run
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def rounds_per_second(self) -> float:
+        return self.totals.rounds / self.seconds if self.seconds > 0 else 0.0
+
+    def mean(self) -> Fraction:
+        """The player's exact mean result per round per unit of the initial wager on a box."""
+        return Fraction(self.totals.total, self.totals.rounds * self.ticks * self.player_boxes)
+
+    def std_dev(self) -> float:
+        n = self.totals.rounds
+        if n < 2:
+            return 0.0
+        scale = self.ticks * self.player_boxes
+        mean = Fraction(self.totals.total, n)
+        variance = (Fraction(self.totals.total_sq) - n * mean * mean) / (n - 1)
+        return float(variance) ** 0.5 / scale
+
+    def lines(self) -> dict[str, float]:
+        """The share of the player's boxes that ended a round with each result."""
+        boxes = self.totals.rounds * self.player_boxes
+        middle = len(self.totals.histogram) // 2
+        shares = {}
+        for index, count in enumerate(self.totals.histogram):
+            if count:
+                units = Fraction(index - middle, self.ticks)
+                shares[_result_name(units)] = count / boxes
+        return shares
+
+    def report(self) -> dict[str, Any]:
+        """The `--json` document."""
+        n = self.totals.rounds
+        std_dev = self.std_dev()
+        return {
+            "rounds": n,
+            "seed": self.seed,
+            "rules_digest": rules_digest(self.rules.model_dump(mode="json")),
+            "rounds_per_second": round(self.rounds_per_second),
+            "wagers": {
+                "blackjack": {
+                    "n": n,
+                    "house_edge": -float(self.mean()),
+                    "standard_error": std_dev / n**0.5 if n else 0.0,
+                    "std_dev": std_dev,
+                    "lines": self.lines(),
+                }
+            },
+            # Rounds per second of kernel time on one core, whatever the number of workers.
+            "rounds_per_second_per_core": round(n / self.totals.seconds)
+            if self.totals.seconds > 0
+            else 0,
+            "cards_per_round": self.totals.cards / n,
+            "shuffles": self.totals.shuffles,
+            **self.extra,
+        }
+
+
+def _result_name(units: Fraction) -> str:
+    """`+1.5`, `-1`, `0`: a box's result in units of its initial wager."""
+    if units == 0:
+        return "0"
+    text = str(int(units)) if units.denominator == 1 else f"{float(units):g}"
+    return text if units < 0 else f"+{text}"
+
+
+def simulate(
+    rules: Rules,
+    chart: StrategyChart,
+    *,
+    rounds: int,
+    seed: int,
+    player_boxes: int = 1,
+    other_boxes: int = 0,
+    reshuffle_every_round: bool = False,
+    workers: int = 1,
+    scheduler: str | None = None,
+    unit_rounds: int = UNIT_ROUNDS,
+    progress: Callable[[WorkUnit], None] | None = None,
+) -> Simulation:
+    """Simulate `rounds` rounds of `rules` with `chart` played on every box."""
+    table = compile_table(
+        rules,
+        player_boxes=player_boxes,
+        other_boxes=other_boxes,
+        reshuffle_every_round=reshuffle_every_round,
+    )
+    pair_cells, total_cells = compile_chart(chart)
+    units = plan(rounds, unit_size=unit_rounds, seed=seed)
+    work = BlackjackWork(table, pair_cells, total_cells)
+    started = time.perf_counter()
+    totals = run(work, units, workers=workers, scheduler=scheduler, progress=progress)
+    seconds = time.perf_counter() - started
+    return Simulation(rules, seed, player_boxes, totals, table.ticks, seconds)
