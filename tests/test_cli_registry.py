@@ -32,7 +32,13 @@ def test_the_app_holds_the_shared_commands_and_every_games_own() -> None:
 
 
 def test_each_game_adds_its_commands() -> None:
-    assert find_game("blackjack").cli_commands == ("round", "rules", "strategy", "report")
+    assert find_game("blackjack").cli_commands == (
+        "round",
+        "rules",
+        "strategy",
+        "report",
+        "simulate",
+    )
     assert find_game("craps").cli_commands == ("roll",)
 
 

@@ -59,7 +59,11 @@ def simulate_command(
 
     if scheduler is not None and workers is not None:
         raise TableGamesError("--workers is for local processes; leave it out with --scheduler")
+    from tablegames.blackjack.sim.compile import compile_table
+
     house = house_rules(preset, rules, overrides)
+    # What the kernel does not model is refused before the chart is worked out.
+    compile_table(house, player_boxes=boxes, other_boxes=players)
     chart = strategy_chart_for(strategy, house)
     count = check_workers(default_workers() if workers is None else workers)
     progress, finish = progress_bar(rounds, quiet=as_json or not sys.stderr.isatty())

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import re
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ import numpy as np
 from tablegames.core.errors import TableGamesError
 
 MAX_WORKERS = 256
+SCHEDULER_ADDRESS = re.compile(r"(tcp|tls)://[A-Za-z0-9.\-\[\]:]+:[0-9]{1,5}")
 
 
 class Totals(Protocol):
@@ -131,6 +133,10 @@ def run_dask(
     progress: Callable[[WorkUnit], None] | None = None,
 ) -> T:
     """Run every unit on the Dask distributed cluster at `scheduler` (tcp://HOST:PORT)."""
+    if not SCHEDULER_ADDRESS.fullmatch(scheduler):
+        raise TableGamesError(
+            f"--scheduler {scheduler!r}: a Dask scheduler's address is tcp://HOST:PORT"
+        )
     try:
         from distributed import Client
     except ImportError:
@@ -139,7 +145,7 @@ def run_dask(
             "(pip install 'tablegames[distributed]')"
         ) from None
     try:
-        client = Client(scheduler, timeout=10, set_as_default=False)
+        client = Client(scheduler, timeout=5, set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as error:
         raise TableGamesError(f"no Dask scheduler answers at {scheduler}: {error}") from None
     try:
@@ -151,7 +157,7 @@ def run_dask(
                 progress(unit)
         return merged(results)
     finally:
-        client.close()
+        client.close()  # type: ignore[no-untyped-call]
 
 
 def run(

@@ -150,7 +150,8 @@ def shuffle(shoe: CardArray, deal: IntArray, rng: UIntArray, params: IntArray) -
     cover = params[P_COVER]
     every_round = cover == 0 or params[P_RESHUFFLE_EVERY_ROUND] == 1
     shuffle_into(shoe, deal, rng, (0 if every_round else cover) + CHUNK)
-    return params[P_BURN]
+    burn: int = params[P_BURN]
+    return burn
 
 
 @numba.njit(cache=True)

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sim.chart import compile_chart
@@ -65,7 +66,7 @@ class BlackjackWork:
     total_cells: ChartArray
 
     def __call__(self, unit: WorkUnit) -> BlackjackTotals:
-        state = unit.seed.generate_state(4, dtype=np.uint64)
+        state: npt.NDArray[np.uint64] = unit.seed.generate_state(4, dtype=np.uint64)  # type: ignore[assignment]
         if not state.any():
             state[0] = 1  # xoshiro256** needs a state that is not all zero (never in practice)
         histogram = np.zeros(2 * HISTOGRAM_UNITS * self.table.ticks + 1, dtype=np.int64)
@@ -126,7 +127,8 @@ class Simulation:
         scale = self.ticks * self.player_boxes
         mean = Fraction(self.totals.total, n)
         variance = (Fraction(self.totals.total_sq) - n * mean * mean) / (n - 1)
-        return float(variance) ** 0.5 / scale
+        deviation: float = float(variance) ** 0.5
+        return deviation / scale
 
     def lines(self) -> dict[str, float]:
         """The share of the player's boxes that ended a round with each result."""

@@ -1,0 +1,57 @@
+"""What a careless or hostile user gives `tablegames simulate`: every bad value is one error line
+naming what was wrong (and the paragraph where one applies) and exit 2, before any simulation;
+never a traceback. A malformed strategy chart gets the chart reader's error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tablegames.cli import app
+
+CASES = [
+    (["--rounds", "0"], "at least one round"),
+    (["--rounds", "-5"], "at least one round"),
+    (["--rounds", "abc"], "--rounds"),
+    (["--rounds", "10", "--seed", "-1"], "seed"),
+    (["--rounds", "10", "--workers", "0"], "--workers"),
+    (["--rounds", "10", "--workers", "100000"], "--workers"),
+    (["--rounds", "10", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "--workers"),
+    (["--rounds", "10", "--scheduler", "127.0.0.1"], "tcp://HOST:PORT"),
+    (["--rounds", "10", "--scheduler", "http://127.0.0.1:8786"], "tcp://HOST:PORT"),
+    (["--rounds", "10", "--strategy", "nonsense"], "--strategy"),
+    (["--rounds", "10", "--strategy", "cdz"], "not simulated yet"),
+    (["--rounds", "10", "--boxes", "9"], "633a.6(f)"),
+    (["--rounds", "10", "--boxes", "0"], "633a.6(f)"),
+    (["--rounds", "10", "--players", "7"], "633a.2(a)"),
+    (["--rounds", "10", "--players", "-1"], "633a.2(a)"),
+    (["--rounds", "10", "--preset", "pa-6deck-side-wagers"], "side wagers are not simulated"),
+    (["--rounds", "10", "--preset", "pa-blackjack-switch"], "not simulated yet"),
+    (["--rounds", "10", "--set", "dealer_peeks=false"], "633a.7(h)"),
+    (["--rounds", "10", "--set", "shoe=double_shoe"], "633a.3(c)"),
+    (["--rounds", "10", "--set", "decks=99"], "decks"),
+    (["--rounds", "10", "--preset", "no-such-preset"], "no-such-preset"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), CASES)
+def test_bad_simulate_input_is_one_error_line_and_exit_2(args: list[str], message: str) -> None:
+    outcome = CliRunner().invoke(app, ["simulate", *args])
+    assert outcome.exit_code == 2, outcome.output
+    assert "Traceback" not in outcome.output
+    assert message in outcome.stderr
+    assert outcome.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "section,hand\n", "not,a,chart\n1,2,3\n", "\x00\x01binary", "section,hand," * 2000],
+)
+def test_a_malformed_strategy_chart_is_refused(tmp_path: Path, text: str) -> None:
+    chart = tmp_path / "chart.csv"
+    chart.write_text(text, encoding="utf-8")
+    outcome = CliRunner().invoke(app, ["simulate", "--rounds", "10", "--strategy", str(chart)])
+    assert outcome.exit_code == 2, outcome.output
+    assert "strategy chart" in outcome.stderr
