@@ -72,7 +72,8 @@ P_BURN = 10  # cards burned after each shuffle (633a.7(c))
 P_RESHUFFLE_EVERY_ROUND = 11
 P_BOXES = 12  # boxes at the table in play: the player's first, then the others'
 P_PLAYER_BOXES = 13
-P_SIZE = 14
+P_STACKED = 14  # 1: deal the shoe's order as given (the parity test's stacked shoes)
+P_SIZE = 15
 
 # Hand status.
 OPEN, STOOD, DOUBLED, BUSTED, SURRENDERED, NATURAL, PAID = 0, 1, 2, 3, 4, 5, 6
@@ -174,14 +175,6 @@ def refill(shoe: CardArray, deal: IntArray, rng: UIntArray, start: int) -> bool:
 
 
 @numba.njit(inline="always", cache=True)
-def take(shoe: CardArray, position: int) -> tuple[int, int]:
-    """The card at `position` and the next position. Past the array's end it reads an ace (a
-    round that gets there is refused by the caller); it never writes, so the kernel stays fast."""
-    card = shoe[position] if position < shoe.shape[0] else 0
-    return int(card), position + 1
-
-
-@numba.njit(inline="always", cache=True)
 def _best(hard: int, aces: int) -> tuple[int, bool]:
     """The best total of a hand with `hard` points (aces as 1) and whether it is soft."""
     if aces > 0 and hard + 10 <= 21:
@@ -196,199 +189,6 @@ def up_column(card: int) -> int:
     return 9 if value == 1 else value - 2
 
 
-@numba.njit(inline="always", cache=True, error_model="numpy")
-def play_round(
-    shoe: CardArray,
-    params: IntArray,
-    pair_cells: ChartArray,
-    total_cells: ChartArray,
-    net: IntArray,
-    hard: IntArray,
-    aces: IntArray,
-    count: IntArray,
-    first: IntArray,
-    second: IntArray,
-    stake: IntArray,
-    status: IntArray,
-    from_split: IntArray,
-    split_aces: IntArray,
-    formed: IntArray,
-    decided: IntArray,
-    position: int,
-) -> int:
-    """Play one round from `position`; `net[b]` is box b's result in ticks. `hands` is scratch
-    space. Returns the position after the round's last card.
-
-    `pair_cells[pair_column, up_column, legal]` and `total_cells[section, total, up_column,
-    legal]` are the chart (chart.py): the action it takes when the choices besides stand that
-    are legal are the bits of `legal`; section 0 hard and 1 soft two-card hands, 2 hard and 3
-    soft hands of more.
-    """
-    boxes = params[P_BOXES]
-    max_hands = params[P_MAX_HANDS]
-    ticks = params[P_TICKS]
-    # Per hand (box b's hand h at b * max_hands + h): hard points, aces, cards, first card,
-    # second card, stake (1 or 2 units), status, formed by splitting, split aces. Per box:
-    # `formed[b]` hands, `decided[b]`: a play decision was made (633a.9(a)).
-    for box in range(boxes):
-        net[box] = 0
-        formed[box] = 1
-        decided[box] = 0
-        slot = box * max_hands
-        hard[slot], aces[slot], count[slot] = 0, 0, 0
-        stake[slot], status[slot], from_split[slot], split_aces[slot] = 1, OPEN, 0, 0
-    # 633a.7(f)(1)-(4): first cards, the up card, second cards, the hole card.
-    for box in range(boxes):
-        card, position = take(shoe, position)
-        slot = box * max_hands
-        first[slot] = card
-        hard[slot] += POINTS[card]
-        aces[slot] += POINTS[card] == 1
-        count[slot] = 1
-    up, position = take(shoe, position)
-    for box in range(boxes):
-        card, position = take(shoe, position)
-        slot = box * max_hands
-        second[slot] = card
-        hard[slot] += POINTS[card]
-        aces[slot] += POINTS[card] == 1
-        count[slot] = 2
-        if hard[slot] == 11 and aces[slot] == 1:
-            status[slot] = NATURAL  # an ace and a ten-value card (633a.1)
-    hole, position = take(shoe, position)
-    up_value, hole_value = POINTS[up], POINTS[hole]
-    up_col = up_column(up)
-    dealer_blackjack = (up_value == 1 and hole_value == 10) or (up_value == 10 and hole_value == 1)
-    # 633a.8: insurance and even money are offered against an ace and declined.
-    if (up_value == 1 or up_value == 10) and dealer_blackjack:
-        # 633a.7(h): the check finds a Blackjack; every initial wager is settled now.
-        for box in range(boxes):
-            if status[box * max_hands] != NATURAL:
-                net[box] = -ticks  # 633a.7(h); a player's Blackjack ties (633a.7(p))
-        return position
-    das = params[P_DOUBLE_AFTER_SPLIT] == 1
-    surrender_offered = params[P_LATE_SURRENDER] == 1
-    resplit_aces = params[P_RESPLIT_ACES] == 1
-    hit_split_aces = params[P_HIT_SPLIT_ACES] == 1
-    live = False
-    for box in range(boxes):
-        base = box * max_hands
-        hand = 0
-        while hand < formed[box]:
-            slot = base + hand
-            if status[slot] == NATURAL:
-                # 633a.7(i)(1): a Blackjack is paid (at once against 2-9, once the hole card
-                # shows no Blackjack against an ace or ten: the same 3 to 2, 633a.13(a)).
-                net[box] += params[P_BLACKJACK_TICKS]
-                status[slot] = PAID
-                hand += 1
-                continue
-            if count[slot] == 1:
-                # 633a.11(b)-(c): a split hand receives its second card when its turn comes.
-                card, position = take(shoe, position)
-                second[slot] = card
-                hard[slot] += POINTS[card]
-                aces[slot] += POINTS[card] == 1
-                count[slot] = 2
-            while status[slot] == OPEN:
-                total, soft = _best(hard[slot], aces[slot])
-                dead = split_aces[slot] == 1 and not hit_split_aces  # 633a.11(c)
-                two = count[slot] == 2
-                can_hit = total < 21 and not dead  # 633a.7(k)(1)
-                can_double = two and can_hit and (from_split[slot] == 0 or das)  # 633a.10(a)
-                is_pair = two and POINTS[first[slot]] == POINTS[second[slot]]  # 633a.11(a)
-                can_split = (
-                    is_pair
-                    and formed[box] < max_hands
-                    and not (split_aces[slot] == 1 and not resplit_aces)
-                )  # 633a.11(c)
-                can_surrender = (
-                    surrender_offered and decided[box] == 0 and from_split[slot] == 0 and two
-                )  # 633a.9(a)
-                legal = (
-                    (LEGAL_HIT if can_hit else 0)
-                    | (LEGAL_DOUBLE if can_double else 0)
-                    | (LEGAL_SPLIT if can_split else 0)
-                    | (LEGAL_SURRENDER if can_surrender else 0)
-                )
-                action = STAND
-                if legal != 0:
-                    # A decision with more than one legal choice: the chart's first legal one.
-                    if is_pair:
-                        action = pair_cells[up_column(first[slot]), up_col, legal]
-                    else:
-                        section = (2 if count[slot] > 2 else 0) + (1 if soft else 0)
-                        action = total_cells[section, total, up_col, legal]
-                    decided[box] = 1
-                if action == STAND:
-                    status[slot] = STOOD  # 633a.7(i)(2); 633a.7(k)(1) a 21; 633a.11(c) split aces
-                elif action == HIT:
-                    card, position = take(shoe, position)  # 633a.7(j)
-                    hard[slot] += POINTS[card]
-                    aces[slot] += POINTS[card] == 1
-                    count[slot] += 1
-                    if hard[slot] > 21:
-                        status[slot] = BUSTED
-                elif action == DOUBLE:
-                    stake[slot] = 2  # 633a.10(a): up to the original wager, taken in full
-                    card, position = take(shoe, position)  # 633a.10(c): one card only
-                    hard[slot] += POINTS[card]
-                    aces[slot] += POINTS[card] == 1
-                    count[slot] += 1
-                    status[slot] = BUSTED if hard[slot] > 21 else DOUBLED
-                elif action == SURRENDER:
-                    status[slot] = SURRENDERED  # 633a.9(a): half the wager
-                    net[box] -= ticks // 2
-                else:
-                    # 633a.11(a)-(b): the second card forms a new hand at the end of the row,
-                    # and this hand is dealt its second card and completed first.
-                    new = base + formed[box]
-                    formed[box] += 1
-                    card = second[slot]
-                    aces_split = POINTS[card] == 1
-                    first[new] = card
-                    hard[new], aces[new], count[new] = POINTS[card], 1 if aces_split else 0, 1
-                    stake[new], status[new], from_split[new] = 1, OPEN, 1
-                    split_aces[new] = 1 if aces_split else 0
-                    hard[slot], aces[slot], count[slot] = POINTS[card], 1 if aces_split else 0, 1
-                    from_split[slot], split_aces[slot] = 1, 1 if aces_split else 0
-                    card, position = take(shoe, position)
-                    second[slot] = card
-                    hard[slot] += POINTS[card]
-                    aces[slot] += POINTS[card] == 1
-                    count[slot] = 2
-            if status[slot] == STOOD or status[slot] == DOUBLED:
-                live = True
-            elif status[slot] == BUSTED:
-                net[box] -= stake[slot] * ticks  # 633a.7(j), 633a.7(k)(2)
-            hand += 1
-    if not live:
-        return position  # 633a.7(n): nothing the dealer could draw would change an outcome
-    dealer_hard = up_value + hole_value
-    dealer_aces = (up_value == 1) + (hole_value == 1)
-    dealer_total, dealer_soft = _best(dealer_hard, dealer_aces)
-    hits_soft_17 = params[P_HITS_SOFT_17] == 1
-    while dealer_total < 17 or (hits_soft_17 and dealer_soft and dealer_total == 17):
-        card, position = take(shoe, position)  # 633a.7(l)-(m)
-        dealer_hard += POINTS[card]
-        dealer_aces += POINTS[card] == 1
-        dealer_total, dealer_soft = _best(dealer_hard, dealer_aces)
-    for box in range(boxes):
-        base = box * max_hands
-        for hand in range(formed[box]):
-            slot = base + hand
-            if status[slot] != STOOD and status[slot] != DOUBLED:
-                continue
-            total, _ = _best(hard[slot], aces[slot])
-            amount = stake[slot] * ticks
-            # 633a.7(o)-(q): a dealer bust or a higher total wins, a lower loses, equal ties.
-            if dealer_total > 21 or total > dealer_total:
-                net[box] += amount
-            elif total < dealer_total:
-                net[box] -= amount
-    return position
-
-
 @numba.njit(cache=True, error_model="numpy")
 def run_rounds(
     rounds: int,
@@ -399,77 +199,268 @@ def run_rounds(
     total_cells: ChartArray,
     histogram: IntArray,
     totals: IntArray,
+    net: IntArray,
 ) -> int:
-    """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say.
+    """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say; with
+    `params[P_STACKED]`, the rounds are dealt from `shoe` in its order, with no burn card.
 
-    `shoe` holds every card once per deck, then as many again of room for a 633a.14(f) refill.
-    `totals`: rounds, sum and sum of squares of the player's result per round (ticks, over the
-    player's boxes), shuffles, cards dealt. `histogram[offset + x]`: the player's boxes whose
-    result was x ticks, offset = half its length. Returns 0, or ERROR_EXHAUSTED.
+    `shoe` holds every card once per deck, then as many again of room for a 633a.14(f) refill
+    (a stacked shoe: its cards only). `totals`: rounds, sum and sum of squares of the player's
+    result per round (ticks, over the player's boxes), shuffles, cards dealt. `histogram[offset +
+    x]`: the player's boxes whose result was x ticks, offset = half its length. `net[b]`: box b's
+    result in the last round. Returns 0, or ERROR_EXHAUSTED.
+
+    The round is played here, in the loop, not in a function of its own: a call (even one numba
+    inlines) takes a reference to every array it is given, and those atomic counts cost more
+    than the round's own work.
+
+    The chart: `pair_cells[pair_column, up_column, legal]` and `total_cells[section, total,
+    up_column, legal]` (chart.py) are the action it takes when the choices besides stand that are
+    legal are the bits of `legal`; section 0 hard and 1 soft two-card hands, 2 hard and 3 soft
+    hands of more.
     """
     deal = np.zeros(S_SIZE, dtype=np.int64)
     boxes = params[P_BOXES]
     players = params[P_PLAYER_BOXES]
-    hands = np.zeros((11, boxes * params[P_MAX_HANDS]), dtype=np.int64)
+    max_hands = params[P_MAX_HANDS]
+    ticks = params[P_TICKS]
+    stacked = params[P_STACKED] == 1
+    # Per hand (box b's hand h at b * max_hands + h): hard points, aces, cards, first card,
+    # second card, stake (1 or 2 units), status, formed by splitting, split aces. Per box:
+    # `formed[b]` hands, `decided[b]`: a play decision was made (633a.9(a)).
+    hands = np.zeros((11, boxes * max_hands), dtype=np.int64)
     hard, aces, count, first, second = hands[0], hands[1], hands[2], hands[3], hands[4]
     stake, status, from_split, split_aces = hands[5], hands[6], hands[7], hands[8]
     formed, decided = hands[9], hands[10]
-    net = np.zeros(boxes, dtype=np.int64)
     offset = histogram.shape[0] // 2
     cover = params[P_COVER]
     every_round = params[P_RESHUFFLE_EVERY_ROUND] == 1 or cover == 0
-    position = shuffle(shoe, deal, rng, params)
-    total, total_sq, dealt = 0, 0, 0
-    for _ in range(rounds):
+    shoe_size = shoe.shape[0]
+    if stacked:
+        deal[S_STACK_END] = deal[S_SHUFFLED] = shoe_size
+        position = 0
+    else:
+        position = shuffle(shoe, deal, rng, params)
+    sum_ticks, sum_sq, dealt, played = 0, 0, 0, 0
+    while played < rounds:
         start = position
-        while True:
-            position = play_round(
-                shoe,
-                params,
-                pair_cells,
-                total_cells,
-                net,
-                hard,
-                aces,
-                count,
-                first,
-                second,
-                stake,
-                status,
-                from_split,
-                split_aces,
-                formed,
-                decided,
-                start,
-            )
-            if position <= deal[S_SHUFFLED]:
-                break
+        for box in range(boxes):
+            net[box] = 0
+            formed[box] = 1
+            decided[box] = 0
+            slot = box * max_hands
+            hard[slot], aces[slot], count[slot] = 0, 0, 0
+            stake[slot], status[slot], from_split[slot], split_aces[slot] = 1, OPEN, 0, 0
+        # 633a.7(f)(1)-(4): first cards, the up card, second cards, the hole card.
+        for box in range(boxes):
+            card = shoe[position] if position < shoe_size else 0
+            position += 1
+            slot = box * max_hands
+            first[slot] = card
+            hard[slot] += POINTS[card]
+            aces[slot] += POINTS[card] == 1
+            count[slot] = 1
+        up = shoe[position] if position < shoe_size else 0
+        position += 1
+        for box in range(boxes):
+            card = shoe[position] if position < shoe_size else 0
+            position += 1
+            slot = box * max_hands
+            second[slot] = card
+            hard[slot] += POINTS[card]
+            aces[slot] += POINTS[card] == 1
+            count[slot] = 2
+            if hard[slot] == 11 and aces[slot] == 1:
+                status[slot] = NATURAL  # an ace and a ten-value card (633a.1)
+        hole = shoe[position] if position < shoe_size else 0
+        position += 1
+        up_value, hole_value = POINTS[up], POINTS[hole]
+        up_col = up_column(up)
+        dealer_blackjack = (up_value == 1 and hole_value == 10) or (
+            up_value == 10 and hole_value == 1
+        )
+        # 633a.8: insurance and even money are offered against an ace and declined.
+        if (up_value == 1 or up_value == 10) and dealer_blackjack:
+            # 633a.7(h): the check finds a Blackjack; every initial wager is settled now.
+            for box in range(boxes):
+                if status[box * max_hands] != NATURAL:
+                    net[box] = -ticks  # 633a.7(h); a player's Blackjack ties (633a.7(p))
+        else:
+            das = params[P_DOUBLE_AFTER_SPLIT] == 1
+            surrender_offered = params[P_LATE_SURRENDER] == 1
+            resplit_aces = params[P_RESPLIT_ACES] == 1
+            hit_split_aces = params[P_HIT_SPLIT_ACES] == 1
+            live = False
+            for box in range(boxes):
+                base = box * max_hands
+                hand = 0
+                while hand < formed[box]:
+                    slot = base + hand
+                    if status[slot] == NATURAL:
+                        # 633a.7(i)(1): a Blackjack is paid (at once against 2-9, once the hole card
+                        # shows no Blackjack against an ace or ten: the same 3 to 2, 633a.13(a)).
+                        net[box] += params[P_BLACKJACK_TICKS]
+                        status[slot] = PAID
+                        hand += 1
+                        continue
+                    if count[slot] == 1:
+                        # 633a.11(b)-(c): a split hand receives its second card when its turn comes.
+                        card = shoe[position] if position < shoe_size else 0
+                        position += 1
+                        second[slot] = card
+                        hard[slot] += POINTS[card]
+                        aces[slot] += POINTS[card] == 1
+                        count[slot] = 2
+                    while status[slot] == OPEN:
+                        total, soft = _best(hard[slot], aces[slot])
+                        dead = split_aces[slot] == 1 and not hit_split_aces  # 633a.11(c)
+                        two = count[slot] == 2
+                        can_hit = total < 21 and not dead  # 633a.7(k)(1)
+                        can_double = (
+                            two and can_hit and (from_split[slot] == 0 or das)
+                        )  # 633a.10(a)
+                        is_pair = two and POINTS[first[slot]] == POINTS[second[slot]]  # 633a.11(a)
+                        can_split = (
+                            is_pair
+                            and formed[box] < max_hands
+                            and not (split_aces[slot] == 1 and not resplit_aces)
+                        )  # 633a.11(c)
+                        can_surrender = (
+                            surrender_offered
+                            and decided[box] == 0
+                            and from_split[slot] == 0
+                            and two
+                        )  # 633a.9(a)
+                        legal = (
+                            (LEGAL_HIT if can_hit else 0)
+                            | (LEGAL_DOUBLE if can_double else 0)
+                            | (LEGAL_SPLIT if can_split else 0)
+                            | (LEGAL_SURRENDER if can_surrender else 0)
+                        )
+                        action = STAND
+                        if legal != 0:
+                            # More than one legal choice: the chart's first legal one.
+                            if is_pair:
+                                action = pair_cells[up_column(first[slot]), up_col, legal]
+                            else:
+                                section = (2 if count[slot] > 2 else 0) + (1 if soft else 0)
+                                action = total_cells[section, total, up_col, legal]
+                            decided[box] = 1
+                        if action == STAND:
+                            status[slot] = (
+                                STOOD  # 633a.7(i)(2); 633a.7(k)(1) a 21; 633a.11(c) split aces
+                            )
+                        elif action == HIT:
+                            card = shoe[position] if position < shoe_size else 0  # 633a.7(j)
+                            position += 1
+                            hard[slot] += POINTS[card]
+                            aces[slot] += POINTS[card] == 1
+                            count[slot] += 1
+                            if hard[slot] > 21:
+                                status[slot] = BUSTED
+                        elif action == DOUBLE:
+                            stake[slot] = 2  # 633a.10(a): up to the original wager, taken in full
+                            card = (
+                                shoe[position] if position < shoe_size else 0
+                            )  # 633a.10(c): one card only
+                            position += 1
+                            hard[slot] += POINTS[card]
+                            aces[slot] += POINTS[card] == 1
+                            count[slot] += 1
+                            status[slot] = BUSTED if hard[slot] > 21 else DOUBLED
+                        elif action == SURRENDER:
+                            status[slot] = SURRENDERED  # 633a.9(a): half the wager
+                            net[box] -= ticks // 2
+                        else:
+                            # 633a.11(a)-(b): the second card forms a new hand at the end of
+                            # the row; this hand is dealt its second card and completed first.
+                            new = base + formed[box]
+                            formed[box] += 1
+                            card = second[slot]
+                            aces_split = POINTS[card] == 1
+                            first[new] = card
+                            hard[new], aces[new], count[new] = (
+                                POINTS[card],
+                                1 if aces_split else 0,
+                                1,
+                            )
+                            stake[new], status[new], from_split[new] = 1, OPEN, 1
+                            split_aces[new] = 1 if aces_split else 0
+                            hard[slot], aces[slot], count[slot] = (
+                                POINTS[card],
+                                1 if aces_split else 0,
+                                1,
+                            )
+                            from_split[slot], split_aces[slot] = 1, 1 if aces_split else 0
+                            card = shoe[position] if position < shoe_size else 0
+                            position += 1
+                            second[slot] = card
+                            hard[slot] += POINTS[card]
+                            aces[slot] += POINTS[card] == 1
+                            count[slot] = 2
+                    if status[slot] == STOOD or status[slot] == DOUBLED:
+                        live = True
+                    elif status[slot] == BUSTED:
+                        net[box] -= stake[slot] * ticks  # 633a.7(j), 633a.7(k)(2)
+                    hand += 1
+            # 633a.7(n): the dealer draws only if an outcome could change.
+            if live:
+                dealer_hard = up_value + hole_value
+                dealer_aces = (up_value == 1) + (hole_value == 1)
+                dealer_total, dealer_soft = _best(dealer_hard, dealer_aces)
+                hits_soft_17 = params[P_HITS_SOFT_17] == 1
+                while dealer_total < 17 or (hits_soft_17 and dealer_soft and dealer_total == 17):
+                    card = shoe[position] if position < shoe_size else 0  # 633a.7(l)-(m)
+                    position += 1
+                    dealer_hard += POINTS[card]
+                    dealer_aces += POINTS[card] == 1
+                    dealer_total, dealer_soft = _best(dealer_hard, dealer_aces)
+                for box in range(boxes):
+                    base = box * max_hands
+                    for hand in range(formed[box]):
+                        slot = base + hand
+                        if status[slot] != STOOD and status[slot] != DOUBLED:
+                            continue
+                        total, _ = _best(hard[slot], aces[slot])
+                        amount = stake[slot] * ticks
+                        # 633a.7(o)-(q): a dealer bust or a higher total wins, a lower
+                        # loses, equal ties.
+                        if dealer_total > 21 or total > dealer_total:
+                            net[box] += amount
+                        elif total < dealer_total:
+                            net[box] -= amount
+
+        if position > deal[S_SHUFFLED]:
+            if stacked:
+                return ERROR_EXHAUSTED
             # The round read past the positions fixed so far: fix more (or refill the shoe,
-            # 633a.14(f)) and play it again; the cards it read before did not change.
+            # 633a.14(f)) and play it again from its first card; the cards it read did not change.
             if deal[S_SHUFFLED] < deal[S_STACK_END]:
                 shuffle_into(shoe, deal, rng, position + CHUNK)
             elif not refill(shoe, deal, rng, start):
                 return ERROR_EXHAUSTED
+            position = start
+            continue
+        played += 1
         dealt += position - start
         result = 0
         for box in range(players):
             result += net[box]
             histogram[offset + net[box]] += 1
-        total += result
-        total_sq += result * result
+        sum_ticks += result
+        sum_sq += result * result
         # 633a.7(e): the round in which the cover card came out is completed, then the shuffle.
-        if every_round or position > cover or deal[S_COVER_OUT] == 1:
+        if not stacked and (every_round or position > cover or deal[S_COVER_OUT] == 1):
             position = shuffle(shoe, deal, rng, params)
             dealt += params[P_BURN]
     totals[0] += rounds
-    totals[1] += total
-    totals[2] += total_sq
+    totals[1] += sum_ticks
+    totals[2] += sum_sq
     totals[3] += deal[S_SHUFFLES]
     totals[4] += dealt
     return 0
 
 
-@numba.njit(cache=True)
 def play_stacked(
     shoe: CardArray,
     params: IntArray,
@@ -481,25 +472,10 @@ def play_stacked(
 
     Returns the number of cards dealt, or -1 when the shoe ran out.
     """
-    boxes = params[P_BOXES]
-    hands = np.zeros((11, boxes * params[P_MAX_HANDS]), dtype=np.int64)
-    position = play_round(
-        shoe,
-        params,
-        pair_cells,
-        total_cells,
-        net,
-        hands[0],
-        hands[1],
-        hands[2],
-        hands[3],
-        hands[4],
-        hands[5],
-        hands[6],
-        hands[7],
-        hands[8],
-        hands[9],
-        hands[10],
-        0,
-    )
-    return -1 if position > shoe.shape[0] else position
+    stacked = params.copy()
+    stacked[P_STACKED] = 1
+    totals = np.zeros(5, dtype=np.int64)
+    histogram = np.zeros(2 * 40 * int(params[P_TICKS]) + 1, dtype=np.int64)
+    rng = np.ones(4, dtype=np.uint64)  # never drawn from: a stacked shoe is not shuffled
+    error = run_rounds(1, shoe, rng, stacked, pair_cells, total_cells, histogram, totals, net)
+    return -1 if error else int(totals[4])

@@ -23,7 +23,13 @@ import numpy.typing as npt
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sim.chart import compile_chart
 from tablegames.blackjack.sim.compile import CompiledTable, compile_table
-from tablegames.blackjack.sim.kernel import ERROR_EXHAUSTED, ChartArray, IntArray, run_rounds
+from tablegames.blackjack.sim.kernel import (
+    ERROR_EXHAUSTED,
+    P_BOXES,
+    ChartArray,
+    IntArray,
+    run_rounds,
+)
 from tablegames.blackjack.strategy_chart import StrategyChart
 from tablegames.core.errors import ShoeExhaustedError
 from tablegames.core.rulesfile import rules_digest
@@ -81,6 +87,7 @@ class BlackjackWork:
             self.total_cells,
             histogram,
             totals,
+            np.zeros(int(self.table.params[P_BOXES]), dtype=np.int64),
         )
         seconds = time.perf_counter() - started
         if error == ERROR_EXHAUSTED:
