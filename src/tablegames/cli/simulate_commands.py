@@ -66,6 +66,8 @@ def simulate_command(
     compile_table(house, player_boxes=boxes, other_boxes=players)
     chart = strategy_chart_for(strategy, house)
     count = check_workers(default_workers() if workers is None else workers)
+    from tablegames.ui.progress import progress_bar
+
     progress, finish = progress_bar(rounds, quiet=as_json or not sys.stderr.isatty())
     try:
         result = simulate(
@@ -106,18 +108,6 @@ def strategy_chart_for(strategy: str, rules: Rules) -> StrategyChart:
             f"--strategy {strategy!r}: use {' or '.join(STRATEGIES)}, or a chart FILE.csv"
         )
     return read_chart_csv(Path(strategy))
-
-
-def progress_bar(rounds: int, *, quiet: bool) -> tuple[Any, Any]:
-    """A rich progress bar over the work units on a terminal; nothing otherwise."""
-    if quiet:
-        return None, lambda: None
-    from rich.progress import Progress
-
-    bar = Progress(transient=True)
-    task = bar.add_task("simulating", total=rounds)
-    bar.start()
-    return (lambda unit: bar.advance(task, unit.size)), bar.stop
 
 
 def print_simulation(result: Simulation, report: dict[str, Any]) -> None:

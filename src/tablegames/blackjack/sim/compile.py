@@ -45,6 +45,7 @@ from tablegames.blackjack.sim.kernel import (
     CardArray,
     IntArray,
 )
+from tablegames.blackjack.variation import variation_of
 from tablegames.core.errors import RulesError
 
 DECK_CARDS: Final = 52
@@ -118,11 +119,13 @@ def refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
                 "633a.3(c)",
             )
         )
-    if rules.variant != "standard":
+    variation = variation_of(rules)
+    if not variation.is_standard:
         found.append(
             (
                 "variant",
-                f"the {rules.variant} game is not simulated yet: the standard game only",
+                f"{variation.title} ({variation.paragraph}) is not simulated yet: the standard "
+                "game only",
                 None,
             )
         )
