@@ -55,3 +55,61 @@ def test_a_malformed_strategy_chart_is_refused(tmp_path: Path, text: str) -> Non
     outcome = CliRunner().invoke(app, ["simulate", "--rounds", "10", "--strategy", str(chart)])
     assert outcome.exit_code == 2, outcome.output
     assert "strategy chart" in outcome.stderr
+
+
+COUNTING_CASES = [
+    (["--count", "ko"], "hi-lo"),
+    (["--ramp", "ramp.csv"], "--count hi-lo"),
+    (["--bankroll", "100"], "--count hi-lo"),
+    (["--count", "hi-lo", "--bankroll", "0"], "--bankroll"),
+    (["--count", "hi-lo", "--bankroll", "-5"], "--bankroll"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), COUNTING_CASES)
+def test_bad_counting_options_are_refused(args: list[str], message: str) -> None:
+    outcome = CliRunner().invoke(app, ["simulate", "--rounds", "10", *args])
+    assert outcome.exit_code == 2, outcome.output
+    assert message in outcome.stderr
+    assert outcome.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "header true_count,units"),
+        ("units,true_count\n1,1\n", "header true_count,units"),
+        ("true_count,units\n", "at least one row"),
+        ("true_count,units\n0,1,2\n", "line 2: two values"),
+        ("true_count,units\n0,one\n", "line 2: whole numbers"),
+        ("true_count,units\n1.5,2\n", "line 2: whole numbers"),
+        ("true_count,units\n0,0\n", "line 2: 0 units"),
+        ("true_count,units\n0,-3\n", "line 2: -3 units"),
+        ("true_count,units\n0,99999999\n", "units"),
+        ("true_count,units\n99,2\n", "outside -20 to 20"),
+        ("true_count,units\n3,2\n1,4\n", "must increase"),
+        ("true_count,units\n3,2\n3,4\n", "must increase"),
+        ("\x00\x01\x02binary", "header"),
+        ("true_count,units\n" + "0,1\n" * 20_000, "at most"),
+    ],
+)
+def test_a_malformed_bet_ramp_is_refused(tmp_path: Path, text: str, message: str) -> None:
+    ramp = tmp_path / "ramp.csv"
+    ramp.write_text(text, encoding="utf-8")
+    outcome = CliRunner().invoke(
+        app, ["simulate", "--rounds", "10", "--count", "hi-lo", "--ramp", str(ramp)]
+    )
+    assert outcome.exit_code == 2, outcome.output
+    assert message in outcome.stderr, outcome.stderr
+    assert "Traceback" not in outcome.output
+
+
+def test_a_bet_ramp_that_is_not_text_or_not_there_is_refused(tmp_path: Path) -> None:
+    binary = tmp_path / "ramp.csv"
+    binary.write_bytes(b"\xff\xfe\x00bad")
+    for path in (binary, tmp_path / "missing.csv", tmp_path):
+        outcome = CliRunner().invoke(
+            app, ["simulate", "--rounds", "10", "--count", "hi-lo", "--ramp", str(path)]
+        )
+        assert outcome.exit_code == 2, outcome.output
+        assert "bet ramp" in outcome.stderr

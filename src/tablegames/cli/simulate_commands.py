@@ -18,6 +18,7 @@ from tablegames.core.errors import TableGamesError
 
 if TYPE_CHECKING:
     from tablegames.blackjack.rules import Rules
+    from tablegames.blackjack.sim.counting import BetRamp
     from tablegames.blackjack.sim.run import Simulation
     from tablegames.blackjack.strategy_chart import StrategyChart
 
@@ -47,6 +48,17 @@ def simulate_command(
     scheduler: Annotated[
         str | None, typer.Option(help="A Dask scheduler, tcp://HOST:PORT, to run the units on.")
     ] = None,
+    count_system: Annotated[
+        str | None,
+        typer.Option("--count", help="hi-lo: keep the count and report a counter's figures."),
+    ] = None,
+    ramp: Annotated[
+        Path | None,
+        typer.Option(help="Bet ramp CSV (true_count,units) for --count; flat without it."),
+    ] = None,
+    bankroll: Annotated[
+        int | None, typer.Option(help="Bankroll in units, for the counter's risk of ruin.")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Simulate Blackjack rounds: house edge, standard error and each result's frequency.
@@ -61,6 +73,7 @@ def simulate_command(
         raise TableGamesError("--workers is for local processes; leave it out with --scheduler")
     from tablegames.blackjack.sim.compile import compile_table
 
+    bet_ramp = counting_options(count_system, ramp, bankroll)
     house = house_rules(preset, rules, overrides)
     # What the kernel does not model is refused before the chart is worked out.
     compile_table(house, player_boxes=boxes, other_boxes=players)
@@ -78,6 +91,7 @@ def simulate_command(
             player_boxes=boxes,
             other_boxes=players,
             reshuffle_every_round=reshuffle_every_round,
+            count=bet_ramp is not None,
             workers=count,
             scheduler=scheduler,
             progress=progress,
@@ -85,10 +99,27 @@ def simulate_command(
     finally:
         finish()
     report = result.report()
+    if bet_ramp is not None:
+        report["count"] = result.counted().with_ramp(bet_ramp, bankroll)
     if as_json:
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
         return
     print_simulation(result, report)
+
+
+def counting_options(system: str | None, ramp: Path | None, bankroll: int | None) -> BetRamp | None:
+    """The bet ramp of `--count hi-lo [--ramp FILE]`, or None when not counting."""
+    from tablegames.blackjack.sim.counting import BetRamp, read_ramp
+
+    if system is None:
+        if ramp is not None or bankroll is not None:
+            raise TableGamesError("--ramp and --bankroll are for a counter: add --count hi-lo")
+        return None
+    if system != "hi-lo":
+        raise TableGamesError(f"--count {system!r}: the counts simulated are: hi-lo")
+    if bankroll is not None and bankroll < 1:
+        raise TableGamesError(f"--bankroll {bankroll}: a bankroll of at least one unit")
+    return BetRamp.flat() if ramp is None else read_ramp(ramp)
 
 
 def strategy_chart_for(strategy: str, rules: Rules) -> StrategyChart:
@@ -127,3 +158,23 @@ def print_simulation(result: Simulation, report: dict[str, Any]) -> None:
     out("result per box (units of the initial wager): share of boxes\n")
     for name, share in sorted(wager["lines"].items(), key=lambda item: float(item[0])):
         out(f"  {name:>5}  {share:.6f}\n")
+    counted = report.get("count")
+    if counted is None:
+        return
+    out(
+        f"Hi-Lo counter: advantage {100 * counted['advantage']:+.4f}% of the units wagered "
+        f"+- {100 * counted['advantage_standard_error']:.4f}%, "
+        f"{counted['units_wagered_per_round']:.3f} units wagered and "
+        f"{counted['mean_units_per_round']:+.5f} won per round, "
+        f"standard deviation {counted['std_dev_units_per_round']:.4f} units\n"
+    )
+    ruin = counted.get("risk_of_ruin")
+    if ruin is not None:
+        out(
+            f"risk of ruin for a bankroll of {ruin['bankroll_units']:,} units: "
+            f"{100 * ruin['probability']:.3f}%\n"
+        )
+    out("true count: share of rounds, house edge flat-bet\n")
+    for name, row in counted["by_true_count"].items():
+        if row["share"] >= 0.001:
+            out(f"  {name:>5}  {row['share']:.4f}  {100 * row['house_edge']:+.3f}%\n")

@@ -30,6 +30,7 @@ from tablegames.blackjack.sim.kernel import (
     P_BLACKJACK_TICKS,
     P_BOXES,
     P_BURN,
+    P_COUNT,
     P_COVER,
     P_DECKS,
     P_DOUBLE_AFTER_SPLIT,
@@ -148,8 +149,10 @@ def compile_table(
     player_boxes: int,
     other_boxes: int,
     reshuffle_every_round: bool = False,
+    count: bool = False,
 ) -> CompiledTable:
-    """The kernel's parameters for `rules` with the player's boxes first, then the others'."""
+    """The kernel's parameters for `rules` with the player's boxes first, then the others';
+    `count`: total the rounds by their Hi-Lo true count as well (`sim.counting`)."""
     found = refusals(rules)
     if found:
         field, why, paragraph = found[0]
@@ -187,4 +190,5 @@ def compile_table(
     params[P_RESHUFFLE_EVERY_ROUND] = reshuffle_every_round or continuous
     params[P_BOXES] = player_boxes + other_boxes
     params[P_PLAYER_BOXES] = player_boxes
+    params[P_COUNT] = count
     return CompiledTable(params, rules.decks, ticks)

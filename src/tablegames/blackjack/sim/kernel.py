@@ -73,7 +73,12 @@ P_RESHUFFLE_EVERY_ROUND = 11
 P_BOXES = 12  # boxes at the table in play: the player's first, then the others'
 P_PLAYER_BOXES = 13
 P_STACKED = 14  # 1: deal the shoe's order as given (the parity test's stacked shoes)
-P_SIZE = 15
+P_COUNT = 15  # 1: keep the Hi-Lo count and total the rounds by their true count (`by_count`)
+P_SIZE = 16
+
+# True counts kept apart in `by_count`, from TC_LOW up; the ends hold everything beyond them.
+TC_LOW = -20
+TC_BUCKETS = 41
 
 # Hand status.
 OPEN, STOOD, DOUBLED, BUSTED, SURRENDERED, NATURAL, PAID = 0, 1, 2, 3, 4, 5, 6
@@ -92,6 +97,11 @@ MAX_HANDS_LIMIT = 16  # Rules.max_hands is at most 16
 
 # Point value of each card code, an ace counting 1 (633a.3(e)).
 POINTS = np.array([min(code // 4 + 1, 10) for code in range(52)], dtype=np.int64)
+
+# Hi-Lo tags (Braun; Wong, "Professional Blackjack"): 2-6 count +1, 7-9 nothing, tens and aces -1.
+HI_LO = np.array(
+    [1 if 2 <= value <= 6 else -1 if value in (1, 10) else 0 for value in POINTS], dtype=np.int64
+)
 
 _MASK32 = np.uint64(0xFFFFFFFF)
 _TWO32 = np.uint64(1 << 32)
@@ -200,24 +210,27 @@ def run_rounds(
     histogram: IntArray,
     totals: IntArray,
     net: IntArray,
+    by_count: IntArray,
 ) -> int:
     """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say; with
     `params[P_STACKED]`, the rounds are dealt from `shoe` in its order, with no burn card.
 
     `shoe` holds every card once per deck, then as many again of room for a 633a.14(f) refill
     (a stacked shoe: its cards only). `totals`: rounds, sum and sum of squares of the player's
-    result per round (ticks, over the player's boxes), shuffles, cards dealt. `histogram[offset +
-    x]`: the player's boxes whose result was x ticks, offset = half its length. `net[b]`: box b's
-    result in the last round. Returns 0, or ERROR_EXHAUSTED.
+    result per round (ticks, over the player's boxes), shuffles, cards dealt.
+    `histogram[offset + x]`: the player's boxes whose result was x ticks, offset = half its
+    length. `net[b]`: box b's result in the last round. With `params[P_COUNT]`, `by_count[0, t]`,
+    `[1, t]` and `[2, t]` are the rounds, sum and sum of squares of the player's result (ticks)
+    of the rounds that began at true count `TC_LOW + t`. Returns 0, or ERROR_EXHAUSTED.
 
     The round is played here, in the loop, not in a function of its own: a call (even one numba
     inlines) takes a reference to every array it is given, and those atomic counts cost more
     than the round's own work.
 
     The chart: `pair_cells[pair_column, up_column, legal]` and `total_cells[section, total,
-    up_column, legal]` (chart.py) are the action it takes when the choices besides stand that are
-    legal are the bits of `legal`; section 0 hard and 1 soft two-card hands, 2 hard and 3 soft
-    hands of more.
+    up_column, legal]` (chart.py) are the action it takes when the choices besides stand that
+    are legal are the bits of `legal`; section 0 hard and 1 soft two-card hands, 2 hard and 3
+    soft hands of more.
     """
     deal = np.zeros(S_SIZE, dtype=np.int64)
     boxes = params[P_BOXES]
@@ -242,8 +255,17 @@ def run_rounds(
     else:
         position = shuffle(shoe, deal, rng, params)
     sum_ticks, sum_sq, dealt, played = 0, 0, 0, 0
+    counting = params[P_COUNT] == 1
+    shoe_cards = params[P_DECKS] * 52
+    running, bucket = 0, 0
     while played < rounds:
         start = position
+        if counting:
+            # The true count: the running count of every card seen since the shuffle (not the
+            # burn card) per deck left to deal, floored (true count +1 is 1 <= tc < 2).
+            remaining = max(shoe_cards - start, 1)
+            true_count = (running * 52) // remaining
+            bucket = min(max(true_count - TC_LOW, 0), TC_BUCKETS - 1)
         for box in range(boxes):
             net[box] = 0
             formed[box] = 1
@@ -449,10 +471,17 @@ def run_rounds(
             histogram[offset + net[box]] += 1
         sum_ticks += result
         sum_sq += result * result
+        if counting:
+            by_count[0, bucket] += 1
+            by_count[1, bucket] += result
+            by_count[2, bucket] += result * result
+            for seen in range(start, position):
+                running += HI_LO[shoe[seen]]
         # 633a.7(e): the round in which the cover card came out is completed, then the shuffle.
         if not stacked and (every_round or position > cover or deal[S_COVER_OUT] == 1):
             position = shuffle(shoe, deal, rng, params)
             dealt += params[P_BURN]
+            running = 0
     totals[0] += rounds
     totals[1] += sum_ticks
     totals[2] += sum_sq
@@ -477,5 +506,8 @@ def play_stacked(
     totals = np.zeros(5, dtype=np.int64)
     histogram = np.zeros(2 * 40 * int(params[P_TICKS]) + 1, dtype=np.int64)
     rng = np.ones(4, dtype=np.uint64)  # never drawn from: a stacked shoe is not shuffled
-    error = run_rounds(1, shoe, rng, stacked, pair_cells, total_cells, histogram, totals, net)
+    by_count = np.zeros((3, TC_BUCKETS), dtype=np.int64)
+    error = run_rounds(
+        1, shoe, rng, stacked, pair_cells, total_cells, histogram, totals, net, by_count
+    )
     return -1 if error else int(totals[4])

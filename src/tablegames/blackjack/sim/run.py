@@ -23,15 +23,18 @@ import numpy.typing as npt
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sim.chart import compile_chart
 from tablegames.blackjack.sim.compile import CompiledTable, compile_table
+from tablegames.blackjack.sim.counting import CountedRounds
 from tablegames.blackjack.sim.kernel import (
     ERROR_EXHAUSTED,
     P_BOXES,
+    P_COUNT,
+    TC_BUCKETS,
     ChartArray,
     IntArray,
     run_rounds,
 )
 from tablegames.blackjack.strategy_chart import StrategyChart
-from tablegames.core.errors import ShoeExhaustedError
+from tablegames.core.errors import ShoeExhaustedError, TableGamesError
 from tablegames.core.rulesfile import rules_digest
 from tablegames.core.simulation import WorkUnit, plan, run
 
@@ -50,6 +53,8 @@ class BlackjackTotals:
     cards: int
     histogram: tuple[int, ...]  # the player's boxes by result in ticks, offset at the middle
     seconds: float = 0.0  # time spent in the kernel (not part of the result)
+    # Counted runs: rounds, sums and sums of squares by true count (kernel.TC_BUCKETS each).
+    by_count: tuple[int, ...] = ()
 
     def merge(self, other: BlackjackTotals) -> BlackjackTotals:
         return BlackjackTotals(
@@ -60,6 +65,7 @@ class BlackjackTotals:
             self.cards + other.cards,
             tuple(a + b for a, b in zip(self.histogram, other.histogram, strict=True)),
             self.seconds + other.seconds,
+            tuple(a + b for a, b in zip(self.by_count, other.by_count, strict=True)),
         )
 
 
@@ -77,6 +83,7 @@ class BlackjackWork:
             state[0] = 1  # xoshiro256** needs a state that is not all zero (never in practice)
         histogram = np.zeros(2 * HISTOGRAM_UNITS * self.table.ticks + 1, dtype=np.int64)
         totals: IntArray = np.zeros(5, dtype=np.int64)
+        by_count: IntArray = np.zeros((3, TC_BUCKETS), dtype=np.int64)
         started = time.perf_counter()
         error = run_rounds(
             unit.size,
@@ -88,6 +95,7 @@ class BlackjackWork:
             histogram,
             totals,
             np.zeros(int(self.table.params[P_BOXES]), dtype=np.int64),
+            by_count,
         )
         seconds = time.perf_counter() - started
         if error == ERROR_EXHAUSTED:
@@ -104,6 +112,7 @@ class BlackjackWork:
             cards,
             tuple(int(value) for value in histogram),
             seconds,
+            tuple(int(value) for value in by_count.ravel()) if self.table.params[P_COUNT] else (),
         )
 
 
@@ -147,6 +156,12 @@ class Simulation:
                 units = Fraction(index - middle, self.ticks)
                 shares[_result_name(units)] = count / boxes
         return shares
+
+    def counted(self) -> CountedRounds:
+        """A counted run's totals by true count (`simulate(..., count=True)`)."""
+        if not self.totals.by_count:
+            raise TableGamesError("this simulation did not keep the count: simulate with count")
+        return CountedRounds.from_flat(self.totals.by_count, self.ticks, self.player_boxes)
 
     def report(self) -> dict[str, Any]:
         """The `--json` document."""
@@ -193,6 +208,7 @@ def simulate(
     player_boxes: int = 1,
     other_boxes: int = 0,
     reshuffle_every_round: bool = False,
+    count: bool = False,
     workers: int = 1,
     scheduler: str | None = None,
     unit_rounds: int = UNIT_ROUNDS,
@@ -204,6 +220,7 @@ def simulate(
         player_boxes=player_boxes,
         other_boxes=other_boxes,
         reshuffle_every_round=reshuffle_every_round,
+        count=count,
     )
     pair_cells, total_cells = compile_chart(chart)
     units = plan(rounds, unit_size=unit_rounds, seed=seed)
