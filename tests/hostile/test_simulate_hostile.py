@@ -63,6 +63,11 @@ COUNTING_CASES = [
     (["--bankroll", "100"], "--count hi-lo"),
     (["--count", "hi-lo", "--bankroll", "0"], "--bankroll"),
     (["--count", "hi-lo", "--bankroll", "-5"], "--bankroll"),
+    (["--plot", "/no/such/folder/run.png"], "no such folder"),
+    (["--plot", "run.txt"], ".png"),
+    (["--plot", "/"], "--plot"),
+    (["--plot", "run.png", "--session-rounds", "0"], "--session-rounds"),
+    (["--plot", "run.png", "--session-rounds", "11"], "--session-rounds"),
 ]
 
 

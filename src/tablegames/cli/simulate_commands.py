@@ -59,13 +59,18 @@ def simulate_command(
     bankroll: Annotated[
         int | None, typer.Option(help="Bankroll in units, for the counter's risk of ruin.")
     ] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option(help="Draw session results and the estimate's convergence (.png/.svg/.pdf)."),
+    ] = None,
+    session_rounds: Annotated[int, typer.Option(help="Rounds per session, for --plot.")] = 100,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Simulate Blackjack rounds: house edge, standard error and each result's frequency.
 
     The same seed gives the same result with any number of workers or on a Dask cluster.
     """
-    from tablegames.blackjack.sim.run import simulate
+    from tablegames.blackjack.sim.run import UNIT_ROUNDS, simulate
     from tablegames.cli.blackjack_commands import house_rules
     from tablegames.core.simulation import check_workers, default_workers
 
@@ -74,6 +79,15 @@ def simulate_command(
     from tablegames.blackjack.sim.compile import compile_table
 
     bet_ramp = counting_options(count_system, ramp, bankroll)
+    if plot is not None:
+        from tablegames.reports.simulation_plot import check_plot_path
+
+        check_plot_path(plot)
+        if not 1 <= session_rounds <= min(rounds, UNIT_ROUNDS):
+            raise TableGamesError(
+                f"--session-rounds {session_rounds}: 1 to {min(rounds, UNIT_ROUNDS):,} rounds "
+                "(a session lies within one work unit and the run)"
+            )
     house = house_rules(preset, rules, overrides)
     # What the kernel does not model is refused before the chart is worked out.
     compile_table(house, player_boxes=boxes, other_boxes=players)
@@ -92,6 +106,7 @@ def simulate_command(
             other_boxes=players,
             reshuffle_every_round=reshuffle_every_round,
             count=bet_ramp is not None,
+            session_rounds=session_rounds if plot is not None else 0,
             workers=count,
             scheduler=scheduler,
             progress=progress,
@@ -101,6 +116,19 @@ def simulate_command(
     report = result.report()
     if bet_ramp is not None:
         report["count"] = result.counted().with_ramp(bet_ramp, bankroll)
+    if plot is not None:
+        from tablegames.reports.simulation_plot import plot_sessions
+
+        plot_sessions(
+            plot,
+            result.totals.sessions,
+            session_rounds=session_rounds,
+            ticks=result.ticks,
+            player_boxes=boxes,
+            std_dev=report["wagers"]["blackjack"]["std_dev"],
+            title=f"Blackjack, {house.decks} decks, {report['rounds']:,} rounds, seed {seed}",
+        )
+        report["plot"] = str(plot)
     if as_json:
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
         return

@@ -41,6 +41,7 @@ from tablegames.blackjack.sim.kernel import (
     P_PLAYER_BOXES,
     P_RESHUFFLE_EVERY_ROUND,
     P_RESPLIT_ACES,
+    P_SESSION_ROUNDS,
     P_SIZE,
     P_TICKS,
     CardArray,
@@ -150,9 +151,11 @@ def compile_table(
     other_boxes: int,
     reshuffle_every_round: bool = False,
     count: bool = False,
+    session_rounds: int = 0,
 ) -> CompiledTable:
     """The kernel's parameters for `rules` with the player's boxes first, then the others';
-    `count`: total the rounds by their Hi-Lo true count as well (`sim.counting`)."""
+    `count`: total the rounds by their Hi-Lo true count as well (`sim.counting`);
+    `session_rounds`: keep each session's result, in order (the plot's)."""
     found = refusals(rules)
     if found:
         field, why, paragraph = found[0]
@@ -191,4 +194,7 @@ def compile_table(
     params[P_BOXES] = player_boxes + other_boxes
     params[P_PLAYER_BOXES] = player_boxes
     params[P_COUNT] = count
+    if session_rounds < 0:
+        raise RulesError(f"a session of {session_rounds} rounds")
+    params[P_SESSION_ROUNDS] = session_rounds
     return CompiledTable(params, rules.decks, ticks)

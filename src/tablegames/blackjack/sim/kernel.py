@@ -74,7 +74,8 @@ P_BOXES = 12  # boxes at the table in play: the player's first, then the others'
 P_PLAYER_BOXES = 13
 P_STACKED = 14  # 1: deal the shoe's order as given (the parity test's stacked shoes)
 P_COUNT = 15  # 1: keep the Hi-Lo count and total the rounds by their true count (`by_count`)
-P_SIZE = 16
+P_SESSION_ROUNDS = 16  # rounds per session written to `sessions` (0: none)
+P_SIZE = 17
 
 # True counts kept apart in `by_count`, from TC_LOW up; the ends hold everything beyond them.
 TC_LOW = -20
@@ -211,6 +212,7 @@ def run_rounds(
     totals: IntArray,
     net: IntArray,
     by_count: IntArray,
+    sessions: IntArray,
 ) -> int:
     """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say; with
     `params[P_STACKED]`, the rounds are dealt from `shoe` in its order, with no burn card.
@@ -221,7 +223,9 @@ def run_rounds(
     `histogram[offset + x]`: the player's boxes whose result was x ticks, offset = half its
     length. `net[b]`: box b's result in the last round. With `params[P_COUNT]`, `by_count[0, t]`,
     `[1, t]` and `[2, t]` are the rounds, sum and sum of squares of the player's result (ticks)
-    of the rounds that began at true count `TC_LOW + t`. Returns 0, or ERROR_EXHAUSTED.
+    of the rounds that began at true count `TC_LOW + t`. With `params[P_SESSION_ROUNDS]` = S,
+    `sessions[k]` is the player's result (ticks) over rounds kS+1 to (k+1)S, in order, for every
+    whole session that fits in `sessions`. Returns 0, or ERROR_EXHAUSTED.
 
     The round is played here, in the loop, not in a function of its own: a call (even one numba
     inlines) takes a reference to every array it is given, and those atomic counts cost more
@@ -258,6 +262,8 @@ def run_rounds(
     counting = params[P_COUNT] == 1
     shoe_cards = params[P_DECKS] * 52
     running, bucket = 0, 0
+    session_rounds = params[P_SESSION_ROUNDS]
+    session_left, session_sum, session = session_rounds, 0, 0
     while played < rounds:
         start = position
         if counting:
@@ -477,6 +483,14 @@ def run_rounds(
             by_count[2, bucket] += result * result
             for seen in range(start, position):
                 running += HI_LO[shoe[seen]]
+        if session_rounds > 0:
+            session_sum += result
+            session_left -= 1
+            if session_left == 0:
+                if session < sessions.shape[0]:
+                    sessions[session] = session_sum
+                session += 1
+                session_left, session_sum = session_rounds, 0
         # 633a.7(e): the round in which the cover card came out is completed, then the shuffle.
         if not stacked and (every_round or position > cover or deal[S_COVER_OUT] == 1):
             position = shuffle(shoe, deal, rng, params)
@@ -508,6 +522,16 @@ def play_stacked(
     rng = np.ones(4, dtype=np.uint64)  # never drawn from: a stacked shoe is not shuffled
     by_count = np.zeros((3, TC_BUCKETS), dtype=np.int64)
     error = run_rounds(
-        1, shoe, rng, stacked, pair_cells, total_cells, histogram, totals, net, by_count
+        1,
+        shoe,
+        rng,
+        stacked,
+        pair_cells,
+        total_cells,
+        histogram,
+        totals,
+        net,
+        by_count,
+        np.zeros(0, dtype=np.int64),
     )
     return -1 if error else int(totals[4])

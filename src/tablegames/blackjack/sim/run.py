@@ -28,6 +28,7 @@ from tablegames.blackjack.sim.kernel import (
     ERROR_EXHAUSTED,
     P_BOXES,
     P_COUNT,
+    P_SESSION_ROUNDS,
     TC_BUCKETS,
     ChartArray,
     IntArray,
@@ -55,6 +56,8 @@ class BlackjackTotals:
     seconds: float = 0.0  # time spent in the kernel (not part of the result)
     # Counted runs: rounds, sums and sums of squares by true count (kernel.TC_BUCKETS each).
     by_count: tuple[int, ...] = ()
+    # With sessions kept: each whole session's result in ticks, in the order played.
+    sessions: tuple[int, ...] = ()
 
     def merge(self, other: BlackjackTotals) -> BlackjackTotals:
         return BlackjackTotals(
@@ -66,6 +69,7 @@ class BlackjackTotals:
             tuple(a + b for a, b in zip(self.histogram, other.histogram, strict=True)),
             self.seconds + other.seconds,
             tuple(a + b for a, b in zip(self.by_count, other.by_count, strict=True)),
+            self.sessions + other.sessions,
         )
 
 
@@ -84,6 +88,11 @@ class BlackjackWork:
         histogram = np.zeros(2 * HISTOGRAM_UNITS * self.table.ticks + 1, dtype=np.int64)
         totals: IntArray = np.zeros(5, dtype=np.int64)
         by_count: IntArray = np.zeros((3, TC_BUCKETS), dtype=np.int64)
+        session_rounds = int(self.table.params[P_SESSION_ROUNDS])
+        # A unit's last, partial session is not kept: sessions never span two units.
+        sessions: IntArray = np.zeros(
+            unit.size // session_rounds if session_rounds else 0, dtype=np.int64
+        )
         started = time.perf_counter()
         error = run_rounds(
             unit.size,
@@ -96,6 +105,7 @@ class BlackjackWork:
             totals,
             np.zeros(int(self.table.params[P_BOXES]), dtype=np.int64),
             by_count,
+            sessions,
         )
         seconds = time.perf_counter() - started
         if error == ERROR_EXHAUSTED:
@@ -113,6 +123,7 @@ class BlackjackWork:
             tuple(int(value) for value in histogram),
             seconds,
             tuple(int(value) for value in by_count.ravel()) if self.table.params[P_COUNT] else (),
+            tuple(int(value) for value in sessions),
         )
 
 
@@ -209,6 +220,7 @@ def simulate(
     other_boxes: int = 0,
     reshuffle_every_round: bool = False,
     count: bool = False,
+    session_rounds: int = 0,
     workers: int = 1,
     scheduler: str | None = None,
     unit_rounds: int = UNIT_ROUNDS,
@@ -221,6 +233,7 @@ def simulate(
         other_boxes=other_boxes,
         reshuffle_every_round=reshuffle_every_round,
         count=count,
+        session_rounds=session_rounds,
     )
     pair_cells, total_cells = compile_chart(chart)
     units = plan(rounds, unit_size=unit_rounds, seed=seed)
