@@ -104,6 +104,8 @@ def test_simulation_is_reproducible_and_blocks_merge() -> None:
     first = simulate(rules, rolls=50_000, seed=4, block=10_000)
     again = simulate(rules, rolls=50_000, seed=4, block=10_000)
     assert first == again
+    # The shared runtime (core.simulation): the same units on two processes, the same totals.
+    assert simulate(rules, rolls=50_000, seed=4, block=10_000, workers=2) == first
     merged = Totals(1, 2.0, 4.0).merge(Totals(2, -1.0, 1.0))
     assert merged == Totals(3, 1.0, 5.0)
     with pytest.raises(TableGamesError):

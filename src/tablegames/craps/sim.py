@@ -8,9 +8,10 @@ the dice and, for every line of every wager, an independent level per roll; on e
 takes the level of its line that pays (the C&E: the craps line on 2, 3, 12, the eleven line on
 11; a one-line wager: its own); the kernel returns `(n, sum, sum of squares)` of the net result
 per unit over the decisions in the block (every roll for a one-roll bet; the deciding rolls for a
-hardway, which is placed again after each decision), so blocks merge. Seeds come per block
-(`SeedSequence.spawn`), so a result does not depend on how the work is split. `reference_totals`
-is the slow twin through `Bet.settle`.
+hardway, which is placed again after each decision), so blocks merge. The blocks are the work
+units of the runtime every game's simulator shares (`core.simulation`): a seed per block
+(`SeedSequence.spawn`), so a result does not depend on how the work is split or where it runs.
+`reference_totals` is the slow twin through `Bet.settle`.
 
 >>> from tablegames.craps.rules import CrapsRules
 >>> totals = simulate(CrapsRules(), rolls=20_000, seed=7)
@@ -28,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tablegames.core.errors import TableGamesError
+from tablegames.core.simulation import WorkUnit, plan, run
 from tablegames.craps.dice import ALL_ROLLS
 from tablegames.craps.rules import CrapsRules, WagerTerms
 
@@ -162,16 +164,49 @@ def simulate_block(
     return totals
 
 
+@dataclass(frozen=True, slots=True)
+class CrapsTotals:
+    """A unit's totals of every wager, in the order the rules offer them: they merge exactly."""
+
+    by_wager: tuple[tuple[str, Totals], ...]
+
+    def merge(self, other: CrapsTotals) -> CrapsTotals:
+        return CrapsTotals(
+            tuple(
+                (name, totals.merge(more))
+                for (name, totals), (_, more) in zip(self.by_wager, other.by_wager, strict=True)
+            )
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class CrapsWork:
+    """One unit of rolls (core.simulation's work): picklable, for local processes and Dask."""
+
+    wagers: tuple[CompiledWager, ...]
+
+    def __call__(self, unit: WorkUnit) -> CrapsTotals:
+        block = simulate_block(list(self.wagers), np.random.default_rng(unit.seed), unit.size)
+        return CrapsTotals(tuple(block.items()))
+
+
 def simulate(
-    rules: CrapsRules, *, rolls: int, seed: int, block: int = 250_000
+    rules: CrapsRules,
+    *,
+    rolls: int,
+    seed: int,
+    block: int = 250_000,
+    workers: int = 1,
+    scheduler: str | None = None,
 ) -> dict[str, Totals]:
-    """Simulate `rolls` rolls of every offered wager; per wager the merged totals."""
+    """Simulate `rolls` rolls of every offered wager; per wager the merged totals.
+
+    The rolls are the shared runtime's work units (`core.simulation`): unit i of `block` rolls
+    draws from the i-th child of the seed, so the result is the same on 1 process, on `workers`
+    or on the Dask cluster at `scheduler`.
+    """
     if rolls < 2 or block < 1:
         raise TableGamesError("simulate at least two rolls, in blocks of at least one roll")
-    wagers = [compile_wager(terms) for terms in rules.offered()]
-    sizes = [block] * (rolls // block) + ([rolls % block] if rolls % block else [])
-    merged = {wager.name: Totals() for wager in wagers}
-    for child, size in zip(np.random.SeedSequence(seed).spawn(len(sizes)), sizes, strict=True):
-        for name, totals in simulate_block(wagers, np.random.default_rng(child), size).items():
-            merged[name] = merged[name].merge(totals)
-    return merged
+    work = CrapsWork(tuple(compile_wager(terms) for terms in rules.offered()))
+    units = plan(rolls, unit_size=block, seed=seed)
+    return dict(run(work, units, workers=workers, scheduler=scheduler).by_wager)
