@@ -81,6 +81,9 @@ def test_the_second_round_is_filed_under_the_true_count_of_the_first_rounds_card
             np.zeros(1, dtype=np.int64),
             by_count,
             np.zeros(0, dtype=np.int64),
+            np.zeros((0, 1), dtype=np.int16),
+            np.zeros(0, dtype=np.int8),
+            np.zeros((0, 1), dtype=np.int64),
         )
         expected = np.zeros(TC_BUCKETS, dtype=np.int64)
         expected[0 - TC_LOW] += 1  # the first round: nothing seen, true count 0

@@ -49,10 +49,11 @@ def test_a_rule_the_kernel_does_not_model_is_refused(
         compile_table(Rules().replace(**changes), player_boxes=1, other_boxes=0)
 
 
-def test_side_wagers_are_refused_until_simulated() -> None:
+def test_side_wagers_past_the_initial_deal_are_refused_until_simulated() -> None:
     from tablegames.blackjack.rules import load_rules
 
-    with pytest.raises(RulesError, match="side_wagers: lucky_ladies"):
+    # The preset's first wager the kernel does not settle: Royal Match's Crown Treasure Bonus.
+    with pytest.raises(RulesError, match=r"side_wagers\.royal_match_21\.crown_treasure"):
         compile_table(load_rules(preset="pa-6deck-side-wagers"), player_boxes=1, other_boxes=0)
 
 

@@ -186,6 +186,14 @@ def print_simulation(result: Simulation, report: dict[str, Any]) -> None:
     out("result per box (units of the initial wager): share of boxes\n")
     for name, share in sorted(wager["lines"].items(), key=lambda item: float(item[0])):
         out(f"  {name:>5}  {share:.6f}\n")
+    for name, side in report["wagers"].items():
+        if name == "blackjack":
+            continue
+        out(
+            f"{name}: house edge {100 * side['house_edge']:.4f}% "
+            f"+- {100 * side['standard_error']:.4f}% over {side['n']:,} wagers, "
+            f"standard deviation {side['std_dev']:.4f}\n"
+        )
     counted = report.get("count")
     if counted is None:
         return

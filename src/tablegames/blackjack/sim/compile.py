@@ -47,6 +47,7 @@ from tablegames.blackjack.sim.kernel import (
     CardArray,
     IntArray,
 )
+from tablegames.blackjack.sim.side_tables import side_refusals
 from tablegames.blackjack.variation import variation_of
 from tablegames.core.errors import RulesError
 
@@ -68,7 +69,8 @@ COMPILED: Final[dict[str, str]] = {
     "resplit_aces": "splitting split aces again (633a.11(c))",
     "hit_split_aces": "drawing to split aces (633a.11(c))",
     "blackjack_pays": "what a Blackjack pays (633a.13(a))",
-    "side_wagers": "none offered, or refused: the kernel plays the Blackjack Wager only",
+    "side_wagers": "those settled on the initial deal, by the engine's own tables "
+    "(sim.side_tables); the others are refused",
     "variant": "the standard game, or refused (633a.12, 633c.4 are not in the kernel)",
 }
 # The fields that cannot change a simulated result, and why.
@@ -79,7 +81,8 @@ NOT_PLAYED: Final[dict[str, str]] = {
     "even_money": "even money (633a.8(e)) is declined by the chart's policy",
     "original_bets_only": "it matters only without the check (633a.10(b)), which is refused",
     "settlement_procedure": "the order of settlement (633a.7(r)) changes no amount",
-    "payout_limit": "it limits side wager lines only (633a.13(m)), which are refused",
+    "payout_limit": "it caps a round's Lucky Ladies and King's Bounty top lines (633a.13(m)): "
+    "refused with those wagers, else it limits nothing the kernel pays",
     "switch_cards_dealt": "a Switch Hands option; the variant is refused",
     "switch_surrender": "a Blackjack Switch option; the variant is refused",
     "blackjack_premium": "a Switch Hands option; the variant is refused",
@@ -131,16 +134,7 @@ def refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
                 None,
             )
         )
-    offered = rules.side_wagers.offered()
-    if offered:
-        found.append(
-            (
-                "side_wagers",
-                f"{', '.join(offered)}: side wagers are not simulated yet; the Blackjack "
-                "Wager only",
-                None,
-            )
-        )
+    found += side_refusals(rules)
     return found
 
 

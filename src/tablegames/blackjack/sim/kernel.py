@@ -50,6 +50,7 @@ IntArray = npt.NDArray[np.int64]
 UIntArray = npt.NDArray[np.uint64]
 CardArray = npt.NDArray[np.int8]
 ChartArray = npt.NDArray[np.int8]
+SideArray = npt.NDArray[np.int16]
 
 # Actions, as the compiled chart writes them (chart.py).
 STAND, HIT, DOUBLE, SPLIT, SURRENDER = 1, 2, 3, 4, 5
@@ -213,6 +214,9 @@ def run_rounds(
     net: IntArray,
     by_count: IntArray,
     sessions: IntArray,
+    side_outcomes: SideArray,
+    side_reads_up: CardArray,
+    side_counts: IntArray,
 ) -> int:
     """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say; with
     `params[P_STACKED]`, the rounds are dealt from `shoe` in its order, with no burn card.
@@ -225,7 +229,10 @@ def run_rounds(
     `[1, t]` and `[2, t]` are the rounds, sum and sum of squares of the player's result (ticks)
     of the rounds that began at true count `TC_LOW + t`. With `params[P_SESSION_ROUNDS]` = S,
     `sessions[k]` is the player's result (ticks) over rounds kS+1 to (k+1)S, in order, for every
-    whole session that fits in `sessions`. Returns 0, or ERROR_EXHAUSTED.
+    whole session that fits in `sessions`. Side wagers (sim.side_tables): for each of the
+    player's boxes and each wager w, `side_counts[w, side_outcomes[w, deal]] += 1`, the deal
+    being the box's first two cards, the up card (when `side_reads_up[w]`) and the dealer's
+    Blackjack. Returns 0, or ERROR_EXHAUSTED.
 
     The round is played here, in the loop, not in a function of its own: a call (even one numba
     inlines) takes a reference to every array it is given, and those atomic counts cost more
@@ -244,11 +251,13 @@ def run_rounds(
     stacked = params[P_STACKED] == 1
     # Per hand (box b's hand h at b * max_hands + h): hard points, aces, cards, first card,
     # second card, stake (1 or 2 units), status, formed by splitting, split aces. Per box:
-    # `formed[b]` hands, `decided[b]`: a play decision was made (633a.9(a)).
-    hands = np.zeros((11, boxes * max_hands), dtype=np.int64)
+    # `formed[b]` hands, `decided[b]`: a play decision was made (633a.9(a)), `dealt_second[b]`:
+    # the box's second card as dealt (a split gives its hand another).
+    hands = np.zeros((12, boxes * max_hands), dtype=np.int64)
     hard, aces, count, first, second = hands[0], hands[1], hands[2], hands[3], hands[4]
     stake, status, from_split, split_aces = hands[5], hands[6], hands[7], hands[8]
-    formed, decided = hands[9], hands[10]
+    formed, decided, dealt_second = hands[9], hands[10], hands[11]
+    sides = side_outcomes.shape[0]
     offset = histogram.shape[0] // 2
     cover = params[P_COVER]
     every_round = params[P_RESHUFFLE_EVERY_ROUND] == 1 or cover == 0
@@ -295,6 +304,7 @@ def run_rounds(
             position += 1
             slot = box * max_hands
             second[slot] = card
+            dealt_second[box] = card
             hard[slot] += POINTS[card]
             aces[slot] += POINTS[card] == 1
             count[slot] = 2
@@ -477,6 +487,18 @@ def run_rounds(
             histogram[offset + net[box]] += 1
         sum_ticks += result
         sum_sq += result * result
+        if sides > 0:
+            # 633a.7(g): each side wager on the initial deal, by the engine's own table.
+            blackjack_bit = 1 if dealer_blackjack else 0
+            for box in range(players):
+                pair_code = first[box * max_hands] * 52 + dealt_second[box]
+                # A wager that does not read the up card has its entries at (pair, Blackjack):
+                # a small table that stays in the cache.
+                two_card_code = pair_code * 2 + blackjack_bit
+                up_card_code = (pair_code * 52 + up) * 2 + blackjack_bit
+                for wager in range(sides):
+                    deal_code = up_card_code if side_reads_up[wager] else two_card_code
+                    side_counts[wager, side_outcomes[wager, deal_code]] += 1
         if counting:
             by_count[0, bucket] += 1
             by_count[1, bucket] += result
@@ -510,8 +532,12 @@ def play_stacked(
     pair_cells: ChartArray,
     total_cells: ChartArray,
     net: IntArray,
+    side_outcomes: SideArray | None = None,
+    side_reads_up: CardArray | None = None,
+    side_counts: IntArray | None = None,
 ) -> int:
-    """One round dealt from `shoe` in its order, no burn (a stacked shoe): box results in `net`.
+    """One round dealt from `shoe` in its order, no burn (a stacked shoe): box results in `net`,
+    and with side wager tables, the player's boxes' side outcomes counted in `side_counts`.
 
     Returns the number of cards dealt, or -1 when the shoe ran out.
     """
@@ -533,5 +559,8 @@ def play_stacked(
         net,
         by_count,
         np.zeros(0, dtype=np.int64),
+        np.zeros((0, 1), dtype=np.int16) if side_outcomes is None else side_outcomes,
+        np.zeros(0, dtype=np.int8) if side_reads_up is None else side_reads_up,
+        np.zeros((0, 1), dtype=np.int64) if side_counts is None else side_counts,
     )
     return -1 if error else int(totals[4])

@@ -11,6 +11,7 @@ compares 10^6.
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from tablegames.blackjack.policy import ChartPolicy, play_round
 from tablegames.blackjack.round import Round
@@ -18,6 +19,7 @@ from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sim.chart import compile_chart
 from tablegames.blackjack.sim.compile import compile_table
 from tablegames.blackjack.sim.kernel import play_stacked
+from tablegames.blackjack.sim.side_tables import CompiledSides, compile_sides
 from tablegames.blackjack.strategy_chart import StrategyChart
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card
@@ -39,20 +41,54 @@ def card_of(code: int) -> Card:
 
 
 def reference_round(
-    rules: Rules, chart: StrategyChart, cards: list[Card], boxes: int
-) -> tuple[list[int], int]:
-    """Each box's net result in cents, and the cards the round dealt, by the reference engine."""
+    rules: Rules,
+    chart: StrategyChart,
+    cards: list[Card],
+    boxes: int,
+    side_stakes: dict[str, int] | None = None,
+    side_boxes: int = 0,
+) -> tuple[list[int], int, dict[str, list[int]]]:
+    """Each box's net result in cents on the Blackjack Wager, the cards the round dealt, and per
+    side wager the nets in cents of the first `side_boxes` boxes, by the reference engine."""
     shoe = StackedShoe(cards)
+    stakes = side_stakes or {}
     game = Round(
         rules=rules,
         shoe=shoe,
-        wagers=[BoxWager(box=number, amount=WAGER) for number in range(1, boxes + 1)],
+        wagers=[
+            BoxWager(box=number, amount=WAGER, side=stakes if number <= side_boxes else {})
+            for number in range(1, boxes + 1)
+        ],
     )
     play_round(game, ChartPolicy(chart))
     net = [0] * boxes
+    sides: dict[str, list[int]] = {name: [] for name in stakes}
     for settled in game.settlements():
-        net[settled.box - 1] += settled.returned - settled.stake
-    return net, shoe.dealt
+        if settled.wager in sides:
+            sides[settled.wager].append(settled.returned - settled.stake)
+        else:
+            net[settled.box - 1] += settled.returned - settled.stake
+    return net, shoe.dealt, sides
+
+
+def side_stakes(sides: CompiledSides) -> dict[str, int]:
+    """A stake per side wager on which every payout is a whole number of cents: 100 cents per
+    tick of the wager's nets."""
+    return {name: 100 * ticks for name, ticks in zip(sides.names, sides.ticks, strict=True)}
+
+
+def kernel_side_nets(
+    sides: CompiledSides, counts: npt.NDArray[np.int64], stakes: dict[str, int]
+) -> dict[str, list[int]]:
+    """The kernel's side outcomes of a round as nets in cents, one per box, sorted."""
+    nets: dict[str, list[int]] = {}
+    for index, name in enumerate(sides.names):
+        per_tick = stakes[name] // sides.ticks[index]
+        values: list[int] = []
+        for outcome, count in enumerate(counts[index]):
+            values += [int(sides.nets[index, outcome]) * per_tick] * int(count)
+        nets[name] = sorted(values)
+    return nets
 
 
 def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed: int) -> int:
@@ -63,6 +99,8 @@ def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed:
     mine = min(boxes, rules.max_boxes_per_player)
     table = compile_table(rules, player_boxes=mine, other_boxes=boxes - mine)
     pair_cells, total_cells = compile_chart(chart)
+    sides = compile_sides(rules)
+    stakes = side_stakes(sides)
     generator = np.random.default_rng(seed)
     ticks_per_cent = table.ticks / WAGER
     compared = 0
@@ -72,9 +110,19 @@ def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed:
         while order.size - position >= 30 + 12 * boxes:
             rest = order[position:]
             net = np.zeros(boxes, dtype=np.int64)
-            used = play_stacked(rest, table.params, pair_cells, total_cells, net)
-            expected, dealt = reference_round(
-                rules, chart, [card_of(int(code)) for code in rest], boxes
+            counts = np.zeros(sides.nets.shape, dtype=np.int64)
+            used = play_stacked(
+                rest,
+                table.params,
+                pair_cells,
+                total_cells,
+                net,
+                sides.outcomes,
+                sides.reads_up,
+                counts,
+            )
+            expected, dealt, expected_sides = reference_round(
+                rules, chart, [card_of(int(code)) for code in rest], boxes, stakes, mine
             )
             where = f"shoe {shoe_number}, cards {position}-{position + dealt}"
             if used != dealt:
@@ -82,6 +130,12 @@ def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed:
             got = [round(int(value) / ticks_per_cent) for value in net]
             if got != expected:
                 raise ParityError(f"{where}: kernel {got}, reference {expected}")
+            got_sides = kernel_side_nets(sides, counts, stakes)
+            for name, values in expected_sides.items():
+                if sorted(values) != got_sides[name]:
+                    raise ParityError(
+                        f"{where}: {name}: kernel {got_sides[name]}, reference {sorted(values)}"
+                    )
             position += dealt
             compared += 1
     return compared

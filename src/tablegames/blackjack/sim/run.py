@@ -34,6 +34,7 @@ from tablegames.blackjack.sim.kernel import (
     IntArray,
     run_rounds,
 )
+from tablegames.blackjack.sim.side_tables import CompiledSides, compile_sides
 from tablegames.blackjack.strategy_chart import StrategyChart
 from tablegames.core.errors import ShoeExhaustedError, TableGamesError
 from tablegames.core.rulesfile import rules_digest
@@ -58,6 +59,8 @@ class BlackjackTotals:
     by_count: tuple[int, ...] = ()
     # With sessions kept: each whole session's result in ticks, in the order played.
     sessions: tuple[int, ...] = ()
+    # Per side wager (sim.side_tables), the player's boxes by outcome.
+    side_counts: tuple[tuple[int, ...], ...] = ()
 
     def merge(self, other: BlackjackTotals) -> BlackjackTotals:
         return BlackjackTotals(
@@ -70,6 +73,10 @@ class BlackjackTotals:
             self.seconds + other.seconds,
             tuple(a + b for a, b in zip(self.by_count, other.by_count, strict=True)),
             self.sessions + other.sessions,
+            tuple(
+                tuple(a + b for a, b in zip(mine, theirs, strict=True))
+                for mine, theirs in zip(self.side_counts, other.side_counts, strict=True)
+            ),
         )
 
 
@@ -80,6 +87,7 @@ class BlackjackWork:
     table: CompiledTable
     pair_cells: ChartArray
     total_cells: ChartArray
+    sides: CompiledSides = field(default_factory=CompiledSides.none)
 
     def __call__(self, unit: WorkUnit) -> BlackjackTotals:
         state: npt.NDArray[np.uint64] = unit.seed.generate_state(4, dtype=np.uint64)  # type: ignore[assignment]
@@ -88,6 +96,7 @@ class BlackjackWork:
         histogram = np.zeros(2 * HISTOGRAM_UNITS * self.table.ticks + 1, dtype=np.int64)
         totals: IntArray = np.zeros(5, dtype=np.int64)
         by_count: IntArray = np.zeros((3, TC_BUCKETS), dtype=np.int64)
+        side_counts: IntArray = np.zeros(self.sides.nets.shape, dtype=np.int64)
         session_rounds = int(self.table.params[P_SESSION_ROUNDS])
         # A unit's last, partial session is not kept: sessions never span two units.
         sessions: IntArray = np.zeros(
@@ -106,6 +115,9 @@ class BlackjackWork:
             np.zeros(int(self.table.params[P_BOXES]), dtype=np.int64),
             by_count,
             sessions,
+            self.sides.outcomes,
+            self.sides.reads_up,
+            side_counts,
         )
         seconds = time.perf_counter() - started
         if error == ERROR_EXHAUSTED:
@@ -124,6 +136,7 @@ class BlackjackWork:
             seconds,
             tuple(int(value) for value in by_count.ravel()) if self.table.params[P_COUNT] else (),
             tuple(int(value) for value in sessions),
+            tuple(tuple(int(value) for value in row) for row in side_counts),
         )
 
 
@@ -138,6 +151,7 @@ class Simulation:
     ticks: int
     seconds: float  # wall time of the whole run
     extra: dict[str, Any] = field(default_factory=dict)
+    sides: CompiledSides = field(default_factory=CompiledSides.none)
 
     @property
     def rounds_per_second(self) -> float:
@@ -168,6 +182,38 @@ class Simulation:
                 shares[_result_name(units)] = count / boxes
         return shares
 
+    def side_reports(self) -> dict[str, dict[str, Any]]:
+        """Each side wager's figures per box and unit wagered: n is the boxes that wagered it."""
+        reports: dict[str, dict[str, Any]] = {}
+        for name, counts, nets, ticks, labels in zip(
+            self.sides.names,
+            self.totals.side_counts,
+            self.sides.nets,
+            self.sides.ticks,
+            self.sides.outcome_names,
+            strict=True,
+        ):
+            n = sum(counts)
+            total = sum(count * int(net) for count, net in zip(counts, nets, strict=False))
+            squares = sum(count * int(net) ** 2 for count, net in zip(counts, nets, strict=False))
+            mean = Fraction(total, n * ticks) if n else Fraction(0)
+            variance = (
+                (Fraction(squares, ticks * ticks) - n * mean * mean) / (n - 1)
+                if n > 1
+                else Fraction(0)
+            )
+            std_dev = float(variance) ** 0.5
+            reports[name] = {
+                "n": n,
+                "house_edge": -float(mean),
+                "standard_error": std_dev / n**0.5 if n else 0.0,
+                "std_dev": std_dev,
+                "lines": {
+                    label: count / n for label, count in zip(labels, counts, strict=False) if count
+                },
+            }
+        return reports
+
     def counted(self) -> CountedRounds:
         """A counted run's totals by true count (`simulate(..., count=True)`)."""
         if not self.totals.by_count:
@@ -190,7 +236,8 @@ class Simulation:
                     "standard_error": std_dev / n**0.5 if n else 0.0,
                     "std_dev": std_dev,
                     "lines": self.lines(),
-                }
+                },
+                **self.side_reports(),
             },
             # Rounds per second of kernel time on one core, whatever the number of workers.
             "rounds_per_second_per_core": round(n / self.totals.seconds)
@@ -236,9 +283,10 @@ def simulate(
         session_rounds=session_rounds,
     )
     pair_cells, total_cells = compile_chart(chart)
+    sides = compile_sides(rules)
     units = plan(rounds, unit_size=unit_rounds, seed=seed)
-    work = BlackjackWork(table, pair_cells, total_cells)
+    work = BlackjackWork(table, pair_cells, total_cells, sides)
     started = time.perf_counter()
     totals = run(work, units, workers=workers, scheduler=scheduler, progress=progress)
     seconds = time.perf_counter() - started
-    return Simulation(rules, seed, player_boxes, totals, table.ticks, seconds)
+    return Simulation(rules, seed, player_boxes, totals, table.ticks, seconds, sides=sides)

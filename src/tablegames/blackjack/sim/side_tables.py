@@ -1,0 +1,185 @@
+"""The side wagers the simulator settles, compiled into lookup tables by the engine's own code.
+
+A side wager settled on the box's initial two cards, the dealer's up card and whether the dealer
+has a Blackjack (633a.7(g): Lucky Ladies, Match the Dealer, In Between, Royal Match 21, Bet the
+Set 21, King's Bounty, Three Card Poker, Straight Jack, House Money) is settled by the kernel
+from a table with an entry for every such deal: `outcomes[w, code]`, `code = ((first * 52 +
+second) * 52 + up) * 2 + dealer_blackjack` with the kernel's card codes, or `(first * 52 +
+second) * 2 + dealer_blackjack` for a wager that does not read the up card. Each entry is the index
+of the wager's outcome (the paytable lines won together, or none), and `nets[w, outcome]` its net
+result per unit wagered in whole `ticks[w]`. The entries are written by the registry's
+`evaluate`, the function the table settles with, so a simulated side wager is the table's side
+wager; the parity test compares them to the cent as well.
+
+Not simulated yet, and refused: the wagers that read more than the initial deal (Bad Beat and
+Hit and Run, with their progressive meters, 633a.13(j), (l); EZ Bust, placed after the deal,
+633b.16), Super Match (a Blackjack Switch table's, 633a.6(e)(7)), the Crown Treasure Bonus of
+Royal Match 21 (it reads the dealer's two cards, 633a.7(g)(4)) and the aggregate payout limit of
+633a.13(m), which caps a whole round's payouts rather than one box's.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+from pydantic import BaseModel
+
+from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.rules.side import SideWagers
+from tablegames.blackjack.side.registry import Reads, SideContext, SideWager, side_wager
+from tablegames.core.cards import Card
+from tablegames.core.paytable import SideResult
+
+SIMULATED: Final = frozenset({Reads.PLAYER_TWO, Reads.PLAYER_TWO_AND_UP_CARD})
+DEALS: Final = 52 * 52 * 52 * 2
+RANKS: Final = "A23456789TJQK"
+SUITS: Final = "SHDC"
+LOST: Final = "lost"
+
+
+@dataclass(frozen=True)
+class CompiledSides:
+    """The offered side wagers as the kernel's tables (W wagers, K outcomes at most)."""
+
+    names: tuple[str, ...]
+    outcomes: npt.NDArray[np.int16]  # [W, DEALS]
+    reads_up: npt.NDArray[np.int8]  # [W]: 1 when the wager reads the up card
+    nets: npt.NDArray[np.int64]  # [W, K]: net per unit wagered, in ticks[w]
+    ticks: tuple[int, ...]
+    outcome_names: tuple[tuple[str, ...], ...]  # per wager, per outcome: "lost" or "a+b"
+
+    @classmethod
+    def none(cls) -> CompiledSides:
+        return cls(
+            (),
+            np.zeros((0, DEALS), dtype=np.int16),
+            np.zeros(0, dtype=np.int8),
+            np.zeros((0, 1), dtype=np.int64),
+            (),
+            (),
+        )
+
+
+def side_refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
+    """(field, why, paragraph) for each offered side wager option the kernel does not settle."""
+    found: list[tuple[str, str, str | None]] = []
+    for name in rules.side_wagers.offered():
+        wager = side_wager(name)
+        if wager.reads not in SIMULATED or wager.is_progressive:
+            found.append(
+                (
+                    f"side_wagers.{name}",
+                    f"{wager.label} reads more than the initial deal (its timing: "
+                    f"{wager.timing.value}); it is not simulated yet",
+                    wager.offered_by,
+                )
+            )
+        offer = getattr(rules.side_wagers, name)
+        if getattr(offer, "crown_treasure", False):
+            found.append(
+                (
+                    f"side_wagers.{name}.crown_treasure",
+                    "the Crown Treasure Bonus reads the dealer's two cards; not simulated yet",
+                    "633a.7(g)(4)",
+                )
+            )
+        if rules.payout_limit is not None and wager.limited_lines:
+            found.append(
+                (
+                    "payout_limit",
+                    "the aggregate payout limit caps a whole round's payouts; it is not "
+                    "simulated yet",
+                    "633a.13(m)",
+                )
+            )
+    return found
+
+
+@cache
+def _card(code: int) -> Card:
+    return Card.parse(RANKS[code // 4] + SUITS[code % 4])
+
+
+def _net(result: SideResult) -> Fraction:
+    """Net per unit wagered: what `SideResult.returned` pays, before its rounding to the cent."""
+    if not result.lines:
+        return Fraction(-1)
+    total = sum((entry.odds or Fraction(0) for entry in result.lines), Fraction(0))
+    if any(entry.basis == "to" for entry in result.lines):
+        total += 1
+    return total - 1
+
+
+def compile_sides(rules: Rules) -> CompiledSides:
+    """The tables of every offered side wager (refusals first: see `side_refusals`)."""
+    # The tables read only the side wagers' options and the number of decks; a few seconds of
+    # evaluation each, so they are made once per process for each such pair.
+    return _compile_sides(rules.side_wagers.model_dump_json(), rules.decks)
+
+
+@cache
+def _compile_sides(options: str, decks: int) -> CompiledSides:
+    side_wagers = SideWagers.model_validate_json(options)
+    names = tuple(side_wagers.offered())
+    if not names:
+        return CompiledSides.none()
+    tables: list[npt.NDArray[np.int16]] = []
+    all_nets: list[list[Fraction]] = []
+    all_names: list[tuple[str, ...]] = []
+    for name in names:
+        outcomes, nets, labels = _compile_one(side_wager(name), getattr(side_wagers, name), decks)
+        tables.append(outcomes)
+        all_nets.append(nets)
+        all_names.append(labels)
+    ticks = tuple(math.lcm(*(net.denominator for net in nets)) for nets in all_nets)
+    width = max(len(nets) for nets in all_nets)
+    net_table = np.zeros((len(names), width), dtype=np.int64)
+    for index, (nets, tick) in enumerate(zip(all_nets, ticks, strict=True)):
+        for outcome, net in enumerate(nets):
+            net_table[index, outcome] = int(net * tick)
+    reads_up = np.array(
+        [side_wager(name).reads is Reads.PLAYER_TWO_AND_UP_CARD for name in names], dtype=np.int8
+    )
+    return CompiledSides(names, np.stack(tables), reads_up, net_table, ticks, tuple(all_names))
+
+
+def _compile_one(
+    wager: SideWager, offer: BaseModel, decks: int
+) -> tuple[npt.NDArray[np.int16], list[Fraction], tuple[str, ...]]:
+    reads_up = wager.reads is Reads.PLAYER_TWO_AND_UP_CARD
+    index_of: dict[tuple[str, ...], int] = {(): 0}
+    nets: list[Fraction] = [Fraction(-1)]
+    table = np.zeros((52, 52, 52, 2), dtype=np.int16)
+    two_card = np.zeros((52, 52, 2), dtype=np.int16)
+    for first in range(52):
+        for second in range(52):
+            for up in range(52) if reads_up else (0,):
+                for blackjack in (False, True) if not reads_up else (False,):
+                    context = SideContext(
+                        cards=(_card(first), _card(second)),
+                        dealer=(_card(up),),
+                        decks=decks,
+                        offer=offer,
+                        dealer_blackjack=blackjack,
+                    )
+                    result = wager.evaluate(context)
+                    key = tuple(entry.line for entry in result.lines)
+                    if key not in index_of:
+                        index_of[key] = len(nets)
+                        nets.append(_net(result))
+                    value = index_of[key]
+                    if reads_up:
+                        table[first, second, up, :] = value
+                    else:
+                        two_card[first, second, int(blackjack)] = value
+    labels = tuple("+".join(key) if key else LOST for key in index_of)
+    flat = table.reshape(DEALS)
+    if not reads_up:
+        flat[: two_card.size] = two_card.reshape(-1)
+    return flat, nets, labels
