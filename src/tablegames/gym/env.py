@@ -42,11 +42,11 @@ from tablegames.blackjack.rules import Rules, load_rules
 from tablegames.blackjack.table import Table
 from tablegames.blackjack.variation import variation_of
 from tablegames.blackjack.wagers import BoxWager, validate_amount
-from tablegames.core.cards import Card
 from tablegames.core.errors import IllegalActionError, RulesError, TableGamesError
 from tablegames.core.rng import SeededRandom
 
 from .actions import ACTION_IDS, ACTIONS, N_ACTIONS, STAND_ID
+from .counting import UnseenCards
 from .observation import (
     DECISIONS,
     INSURANCE,
@@ -57,11 +57,11 @@ from .observation import (
     Seen,
     observation_space,
     observe,
-    unseen_counts,
 )
 
 BOX: Final = 1  # the one box the agent wagers on (633a.2(a): box 1 is dealt first)
 IllegalAction = Literal["refuse", "raise"]
+_NOTHING: Final = np.zeros(10, dtype=np.int64)
 # Variations whose decisions the action ids do not cover: Blackjack Switch's switch
 # (633a.12(a)(4)) and the Switch Hands ante and choice (633c.4(c), (f)).
 UNSUPPORTED_VARIANTS: Final = {
@@ -133,10 +133,7 @@ class PABlackjackEnv(gymnasium.Env[Any, np.int64]):
         self.round: Round | None = None
         self._hand = 0  # the hand the observation shows
         self._done = True
-        self._shuffles = 0  # the shoe's shuffles when the round began
-        # Hole cards of earlier rounds never turned over, now in the discard rack: unseen until
-        # the discards are shuffled back in.
-        self._hidden: list[Card] = []
+        self._unseen = UnseenCards()
 
     # --- the Gymnasium API ---------------------------------------------------------------------
 
@@ -151,19 +148,20 @@ class PABlackjackEnv(gymnasium.Env[Any, np.int64]):
             # is finished by standing and declining (633a.7(i)(2)); its result is not a reward.
             _stand_out(self.round)
             self._round_over(self.round)
+            if self.table is not None:
+                self._unseen.update(self.table.shoe, self.round)  # its cards were seen
         if seed is not None or self.table is None:
             # A new table, shuffled from this episode's generator: the same seed, the same shoe.
             source = SeededRandom.from_seed(int(self.np_random.integers(2**63)))
             self.table = Table(self.rules, random=source)
-            self._hidden = []
-        self._shuffles = len(self.table.shoe.sealed)
+            self._unseen = UnseenCards()
         self.round = self.table.deal([BoxWager(box=BOX, amount=self.wager)])
         self._hand = 0
         self._done = False
         self._answer_offers()
         if self.round.is_complete:
             self._round_over(self.round)
-        return self._observation(), self._info()
+        return self._outcome()
 
     def step(self, action: Any) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
         game = self._pending()
@@ -172,7 +170,8 @@ class PABlackjackEnv(gymnasium.Env[Any, np.int64]):
         if refusal is not None:
             if self.illegal_action == "raise":
                 raise refusal
-            return self._observation(), 0.0, False, False, {**self._info(), "refused": str(refusal)}
+            observation, info = self._outcome()
+            return observation, 0.0, False, False, {**info, "refused": str(refusal)}
         if not game.is_complete:
             amount = game.max_insurance() if chosen is Action.INSURANCE else None
             turn = game.turn
@@ -185,13 +184,13 @@ class PABlackjackEnv(gymnasium.Env[Any, np.int64]):
             elif game.turn is not None:
                 self._hand = game.turn.hand
         self._done = game.is_complete
-        info = self._info()
+        observation, info = self._outcome()
         reward = 0.0
         if self._done:
             net, wagered = box_result(game)
-            reward = net / self.wager
+            reward = net / self.wager  # a float only here: the net is integer cents
             info.update(net_cents=net, wagered_cents=wagered)
-        return self._observation(), reward, self._done, False, info
+        return observation, reward, self._done, False, info
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.round is None:
@@ -263,22 +262,16 @@ class PABlackjackEnv(gymnasium.Env[Any, np.int64]):
                 return
 
     def _round_over(self, game: Round) -> None:
-        if self.table is None:
-            return
-        shoe = self.table.shoe
-        if len(shoe.sealed) != self._shuffles:
-            self._hidden = []  # 633a.7(e)(1), (3): the discards were shuffled back in
-        elif not game.hole_revealed and len(game.dealer_cards) > 1:
-            self._hidden.append(game.dealer_cards[1])
-        if self.reshuffle_every_round:
+        if self.reshuffle_every_round and self.table is not None:
             self.table.reshuffle()  # 633a.5(f): a reshuffle after any round
-            self._hidden = []
-        self._shuffles = len(shoe.sealed)
 
-    def _observation(self) -> Any:
+    def _outcome(self) -> tuple[Any, dict[str, Any]]:
+        """The observation and the info of the state now (new objects each call: an agent may
+        keep them)."""
         game = self.round
         if game is None:  # unreachable: reset deals before any observation
             raise TableGamesError("no round has been dealt")
+        mask = self.action_mask()
         hands = game.box(BOX).hands
         index = min(self._hand, len(hands) - 1)
         turn = game.turn
@@ -289,28 +282,12 @@ class PABlackjackEnv(gymnasium.Env[Any, np.int64]):
             hands=len(hands),
             up_card=game.up_card,
             decision=decision,
-            mask=self.action_mask(),
-            unseen=unseen_counts(self._unseen(game)),
+            mask=mask,
+            unseen=self._unseen.update(self.table.shoe, game) if self.table else _NOTHING,
             cover_card=self.table is not None and self.table.shoe.cover_card_reached,
         )
-        return observe(seen, self.obs_mode)
-
-    def _unseen(self, game: Round) -> list[Card]:
-        """The cards the player has not seen since the shuffle: those still in the shoe, the
-        burn cards (633a.7(c)), and the hole card until it is turned over (633a.7(f)(4))."""
-        if self.table is None:
-            return []
-        shoe = self.table.shoe
-        cards = [*shoe.remaining, *shoe.burned, *self._hidden]
-        if not game.hole_revealed and len(game.dealer_cards) > 1 and not game.is_complete:
-            cards.append(game.dealer_cards[1])
-        return cards
-
-    def _info(self) -> dict[str, Any]:
-        game = self.round
-        turn = None if game is None else game.turn
         kind = DECISIONS[NONE] if turn is None else turn.kind
-        return {"action_mask": self.action_mask(), "decision": kind}
+        return observe(seen, self.obs_mode), {"action_mask": mask, "decision": kind}
 
 
 def box_result(game: Round, box: int = BOX) -> tuple[int, int]:

@@ -9,8 +9,6 @@ count as unseen until the hole card is turned over.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -50,14 +48,6 @@ def pair_value(cards: list[Card]) -> int:
     if len(cards) == 2 and card_points(cards[0]) == card_points(cards[1]):
         return card_points(cards[0])
     return 0
-
-
-def unseen_counts(cards: Iterable[Card]) -> np.ndarray[Any, np.dtype[np.int64]]:
-    """Cards by value, index 0 the aces, 1-8 the twos to nines, 9 the ten-value cards."""
-    counts = np.zeros(10, dtype=np.int64)
-    for value, number in Counter(card_points(card) for card in cards).items():
-        counts[value - 1] = number
-    return counts
 
 
 def observation_space(rules: Rules, mode: ObsMode) -> spaces.Space[Any]:
