@@ -21,7 +21,7 @@ from typing import Final
 import gymnasium
 
 from .actions import ACTION_IDS, ACTIONS, N_ACTIONS
-from .env import PABlackjackEnv, box_result, rules_for
+from .env import PABlackjackEnv, box_result, policy_action, rules_for
 
 ENV_ID: Final = "tablegames/PABlackjack-v0"
 
@@ -36,5 +36,6 @@ __all__ = [
     "N_ACTIONS",
     "PABlackjackEnv",
     "box_result",
+    "policy_action",
     "rules_for",
 ]

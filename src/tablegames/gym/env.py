@@ -36,7 +36,7 @@ from gymnasium import spaces
 
 from tablegames.blackjack.actions import Action
 from tablegames.blackjack.events import WagerPlaced, WagerSettled
-from tablegames.blackjack.policy import PlayerView, view_of
+from tablegames.blackjack.policy import PlayerView, Policy, view_of
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.rules import Rules, load_rules
 from tablegames.blackjack.table import Table
@@ -288,6 +288,22 @@ class PABlackjackEnv(gymnasium.Env[Any, np.int64]):
         )
         kind = DECISIONS[NONE] if turn is None else turn.kind
         return observe(seen, self.obs_mode), {"action_mask": mask, "decision": kind}
+
+
+def policy_action(env: PABlackjackEnv, policy: Policy) -> int:
+    """The action id a project `Policy` (`policy.ChartPolicy` for a strategy chart) chooses for
+    the pending decision, from the player's view alone; stand for a round settled without one.
+
+    This is how a chart plays through the environment: the environment's step carries the
+    decision out, as it would an agent's.
+    """
+    view = env.player_view()
+    if view is None:
+        return STAND_ID
+    action = policy.decide(view).action
+    if action not in ACTION_IDS:
+        raise IllegalActionError(f"the policy chose {action.value}, which no action id stands for")
+    return ACTION_IDS[action]
 
 
 def box_result(game: Round, box: int = BOX) -> tuple[int, int]:
