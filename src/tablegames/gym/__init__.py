@@ -20,8 +20,8 @@ from typing import Final
 
 import gymnasium
 
-from .actions import ACTION_IDS, ACTIONS, N_ACTIONS
-from .env import PABlackjackEnv, box_result, policy_action, rules_for
+from tablegames.gym.actions import ACTION_IDS, ACTIONS, N_ACTIONS
+from tablegames.gym.env import PABlackjackEnv, box_result, policy_action, rules_for
 
 ENV_ID: Final = "tablegames/PABlackjack-v0"
 

@@ -44,10 +44,9 @@ from tablegames.blackjack.variation import variation_of
 from tablegames.blackjack.wagers import BoxWager, validate_amount
 from tablegames.core.errors import IllegalActionError, RulesError, TableGamesError
 from tablegames.core.rng import SeededRandom
-
-from .actions import ACTION_IDS, ACTIONS, N_ACTIONS, STAND_ID
-from .counting import UnseenCards
-from .observation import (
+from tablegames.gym.actions import ACTION_IDS, ACTIONS, N_ACTIONS, STAND_ID
+from tablegames.gym.counting import UnseenCards
+from tablegames.gym.observation import (
     DECISIONS,
     INSURANCE,
     NONE,

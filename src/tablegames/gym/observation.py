@@ -18,8 +18,7 @@ from gymnasium import spaces
 from tablegames.blackjack.hand import card_points, points
 from tablegames.blackjack.rules import Rules
 from tablegames.core.cards import Card
-
-from .actions import N_ACTIONS
+from tablegames.gym.actions import N_ACTIONS
 
 ObsMode = Literal["dict", "blackjack-v1"]
 OBS_MODES: Final[tuple[ObsMode, ...]] = ("dict", "blackjack-v1")
