@@ -2,9 +2,9 @@
 the round's public state.
 
 Only what the player at the box may see goes in (the `policy.PlayerView` rule): their own
-hands, the dealer's up card (633a.7(f)(2)) and the cards seen since the shuffle. The hole card
-is dealt face down (633a.7(f)(4)) and burn cards are never turned up (633a.7(c)), so they
-count as unseen until the hole card is turned over.
+hands, the dealer's up card (633a.7(f)(2)) and a count of the cards not yet seen since the
+shuffle (`counting.py`), in which the hole card (dealt face down, 633a.7(f)(4)) stays until it
+is turned over and the burn cards (never turned up, 633a.7(c)) stay until the next shuffle.
 """
 
 from __future__ import annotations
