@@ -60,7 +60,6 @@ from tablegames.gym.observation import (
 
 BOX: Final = 1  # the one box the agent wagers on (633a.2(a): box 1 is dealt first)
 IllegalAction = Literal["refuse", "raise"]
-_NOTHING: Final = np.zeros(10, dtype=np.int64)
 # Variations whose decisions the action ids do not cover: Blackjack Switch's switch
 # (633a.12(a)(4)) and the Switch Hands ante and choice (633c.4(c), (f)).
 UNSUPPORTED_VARIANTS: Final = {
@@ -142,13 +141,12 @@ class PABlackjackEnv(gymnasium.Env[Any, np.int64]):
         super().reset(seed=seed)
         if options:
             raise TableGamesError(f"reset takes no options, not {sorted(options)}")
-        if self.round is not None and not self.round.is_complete:
+        if self.table is not None and self.round is not None and not self.round.is_complete:
             # The table deals a round only after the last one completes: a round left part way
             # is finished by standing and declining (633a.7(i)(2)); its result is not a reward.
             _stand_out(self.round)
             self._round_over(self.round)
-            if self.table is not None:
-                self._unseen.update(self.table.shoe, self.round)  # its cards were seen
+            self._unseen.update(self.table.shoe, self.round)  # its cards were seen
         if seed is not None or self.table is None:
             # A new table, shuffled from this episode's generator: the same seed, the same shoe.
             source = SeededRandom.from_seed(int(self.np_random.integers(2**63)))
@@ -267,8 +265,8 @@ class PABlackjackEnv(gymnasium.Env[Any, np.int64]):
     def _outcome(self) -> tuple[Any, dict[str, Any]]:
         """The observation and the info of the state now (new objects each call: an agent may
         keep them)."""
-        game = self.round
-        if game is None:  # unreachable: reset deals before any observation
+        game, table = self.round, self.table
+        if game is None or table is None:  # unreachable: reset deals before any observation
             raise TableGamesError("no round has been dealt")
         mask = self.action_mask()
         hands = game.box(BOX).hands
@@ -282,8 +280,8 @@ class PABlackjackEnv(gymnasium.Env[Any, np.int64]):
             up_card=game.up_card,
             decision=decision,
             mask=mask,
-            unseen=self._unseen.update(self.table.shoe, game) if self.table else _NOTHING,
-            cover_card=self.table is not None and self.table.shoe.cover_card_reached,
+            unseen=self._unseen.update(table.shoe, game),
+            cover_card=table.shoe.cover_card_reached,
         )
         kind = DECISIONS[NONE] if turn is None else turn.kind
         return observe(seen, self.obs_mode), {"action_mask": mask, "decision": kind}

@@ -37,11 +37,6 @@ MAX_CARDS: Final = 21
 MAX_HANDS: Final = 16
 
 
-def card_value(card: Card) -> int:
-    """A card's value as Blackjack-v1 writes it: 1 for an ace, 2-9, 10 for any ten-value card."""
-    return card_points(card)
-
-
 def pair_value(cards: list[Card]) -> int:
     """The value of a two-card pair (633a.11(a): two cards of identical value), else 0."""
     if len(cards) == 2 and card_points(cards[0]) == card_points(cards[1]):
@@ -91,12 +86,13 @@ class Seen:
 def observe(seen: Seen, mode: ObsMode) -> Any:
     total, soft = points(seen.cards)
     if mode == "blackjack-v1":
-        return (total, card_value(seen.up_card), int(soft))
+        # `card_points` writes a card as Blackjack-v1 does: 1 for an ace, 10 for a ten-value card.
+        return (total, card_points(seen.up_card), int(soft))
     return {
         "total": total,
         "soft": int(soft),
         "pair": pair_value(seen.cards),
-        "dealer_up": card_value(seen.up_card),
+        "dealer_up": card_points(seen.up_card),
         "cards": len(seen.cards),
         "hand": seen.hand,
         "hands": seen.hands,
