@@ -14,8 +14,10 @@ from tablegames.blackjack.actions import Action
 from tablegames.blackjack.events import WagerPlaced
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.table import Table
+from tablegames.core.cards import Card
 from tablegames.core.rng import SeededRandom
 from tablegames.gym import ACTIONS, ENV_ID, box_result
+from tablegames.gym.counting import counts_of
 from tablegames.gym.observation import MAX_HANDS
 from tests.gym.helpers import make, masked_choice
 
@@ -249,3 +251,40 @@ def test_render_ansi_shows_the_hands_and_hides_the_hole_card() -> None:
     assert text is not None
     assert "??" in text
     assert "hand 1:" in text
+
+
+@pytest.mark.parametrize("rules", ["pa-2deck", "pa-hand-dealt-2deck", "pa-6deck-csm"])
+def test_the_unseen_count_is_the_shoe_the_burn_cards_and_the_hole_cards_not_shown(
+    rules: str,
+) -> None:
+    # Counted afresh at every step: the cards in the shoe, the burn cards (633a.7(c),
+    # 633a.12(b)(5)), the hole card while face down (633a.7(f)(4)) and the hole cards of earlier
+    # rounds never turned over, until the next shuffle. The environment keeps it from events.
+    env = make(rules=rules)
+    rng = np.random.default_rng(9)
+    observation, info = env.reset(seed=9)
+    hidden: list[Card] = []
+    shuffles = len(env.table.shoe.sealed) if env.table else 0
+    for _ in range(150):
+        done = False
+        while True:
+            table, game = env.table, env.round
+            assert table is not None
+            assert game is not None
+            cards = [*table.shoe.remaining, *table.shoe.burned, *hidden]
+            if not game.is_complete and not game.hole_revealed:
+                cards.append(game.dealer_cards[1])
+            assert observation["unseen"].tolist() == counts_of([c.code for c in cards]).tolist()
+            if done:
+                break
+            observation, _, done, _, info = env.step(masked_choice(rng, info))
+            if done:
+                if len(table.shoe.sealed) != shuffles:
+                    hidden = []
+                elif not game.hole_revealed:
+                    hidden.append(game.dealer_cards[1])
+        shuffles = len(env.table.shoe.sealed) if env.table else 0
+        observation, info = env.reset()
+        if env.table is not None and len(env.table.shoe.sealed) != shuffles:
+            hidden = []
+        shuffles = len(env.table.shoe.sealed) if env.table else 0
