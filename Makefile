@@ -35,8 +35,8 @@ postgresql:
 	fi
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks scripts
-	$(BIN)/ruff format --check src tests benchmarks scripts
+	$(BIN)/ruff check src tests benchmarks scripts examples
+	$(BIN)/ruff format --check src tests benchmarks scripts examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -8,6 +8,9 @@
 - Only `reports/` and `ui/` import rich or matplotlib.
 - `store/` imports of the package only `core`, `games` and itself: no game, nothing above it;
   `server/` only those and `store`.
+- Only `gym/` imports gymnasium (the optional `gym` extra: the rest of the package must import
+  without it), and `gym/` drives the Blackjack engine only (`core` and `blackjack`), so that
+  it stays an adapter of the same game rather than a second one.
 - No module copies Rules with pydantic's `model_copy(update=...)`: it skips validation (it
   accepted `decks=99`). `Rules.replace(**changes)` validates each field.
 
@@ -122,6 +125,9 @@ MAY_IMPORT = {
     # The server drives every game through the protocol and the registry; it keeps its
     # streams and ledger in the store. It never imports a game package.
     "server": ("tablegames.core", "tablegames.games", "tablegames.store"),
+    # The Gymnasium environment is a thin adapter of the Blackjack table: it plays the game
+    # through the engine and reads nothing of the CLI, reports, store or server.
+    "gym": ("tablegames.core", "tablegames.blackjack"),
 }
 
 
@@ -146,6 +152,17 @@ def test_only_reports_and_ui_import_rich_or_matplotlib() -> None:
     assert offenders == set()
 
 
+def test_only_gym_imports_gymnasium() -> None:
+    # gymnasium is the optional `gym` extra: a module elsewhere importing it would break the
+    # package for everyone installed without it.
+    offenders = {
+        f"{path} imports {name}"
+        for path, name in _every_import()
+        if name.split(".")[0] == "gymnasium" and path.parts[0] != "gym"
+    }
+    assert offenders == set()
+
+
 def test_no_module_copies_rules_without_validation() -> None:
     offenders = []
     for path in [*_modules(SRC), *_modules(SRC.parent.parent / "tests")]:
@@ -158,9 +175,11 @@ def test_no_module_copies_rules_without_validation() -> None:
 
 def test_the_checks_see_the_layout() -> None:
     # Guards the guards: each rule above would pass vacuously if the folders moved.
-    for folder in ("core", "reports", "ui", "cli", "blackjack", "craps", *MAY_IMPORT):
+    for folder in ("core", "reports", "ui", "cli", "blackjack", "craps", "gym", *MAY_IMPORT):
         assert (SRC / folder / "__init__.py").is_file(), folder
     assert any(name.startswith("rich") for path in _modules(SRC / "ui") for name in _imports(path))
+    gym = [name for path in _modules(SRC / "gym") for name in _imports(path)]
+    assert any(name.startswith("gymnasium") for name in gym)
 
 
 def _game_id_comparisons(tree: ast.AST, game_ids: set[str]) -> list[int]:
