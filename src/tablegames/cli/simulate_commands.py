@@ -187,8 +187,8 @@ def print_simulation(result: Simulation, report: dict[str, Any]) -> None:
     for name, share in sorted(wager["lines"].items(), key=lambda item: float(item[0])):
         out(f"  {name:>5}  {share:.6f}\n")
     for name, side in report["wagers"].items():
-        if name == "blackjack":
-            continue
+        if side is wager:
+            continue  # the Blackjack Wager, printed above
         out(
             f"{name}: house edge {100 * side['house_edge']:.4f}% "
             f"+- {100 * side['standard_error']:.4f}% over {side['n']:,} wagers, "
