@@ -3,13 +3,23 @@ in agreement with their exact analysis; what the kernel does not settle is refus
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from tablegames.blackjack.analysis.side_wagers import analyse
 from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.sim.chart import compile_chart
 from tablegames.blackjack.sim.compile import compile_table
+from tablegames.blackjack.sim.kernel import (
+    HR_METER,
+    HR_TOTALS,
+    P_STACKED,
+    TC_BUCKETS,
+    run_rounds,
+)
 from tablegames.blackjack.sim.parity import ParityError, compare
 from tablegames.blackjack.sim.run import simulate
+from tablegames.blackjack.sim.side_tables import compile_hit_and_run
 from tablegames.core.errors import RulesError
 from tablegames.reports.blackjack_text import chart_model, strategy_chart
 
@@ -38,6 +48,18 @@ def test_side_wagers_settle_as_the_reference_engine_settles_them() -> None:
     assert compared >= 800
 
 
+def test_hit_and_run_settles_as_the_reference_engine_settles_it() -> None:
+    # 633a.7(n): the open wager keeps the dealer drawing; 633a.7(o)(2): every card counts.
+    rules = Rules.model_validate({"side_wagers": {"hit_and_run": {}, "lucky_ladies": {}}})
+    chart = chart_model(strategy_chart(rules))
+    try:
+        compared = compare(rules, chart, boxes=3, shoes=40, seed=10)
+        compared += compare(rules, chart, boxes=1, shoes=40, seed=11)
+    except ParityError as error:
+        pytest.fail(str(error))
+    assert compared >= 1_500
+
+
 def test_simulated_side_wager_edges_agree_with_the_exact_analysis() -> None:
     chart = chart_model(strategy_chart(RULES))
     run = simulate(RULES, chart, rounds=2_000_000, seed=7, reshuffle_every_round=True, workers=2)
@@ -58,7 +80,6 @@ def test_simulated_side_wager_edges_agree_with_the_exact_analysis() -> None:
     ("side_wagers", "paragraph"),
     [
         ({"bad_beat": {}}, "633a.6(e)(8)"),
-        ({"hit_and_run": {}}, "633a.6(e)(10)"),
         ({"ez_bust": {}}, "633b.16"),
         ({"royal_match_21": {"paytable": "C", "crown_treasure": True}}, "633a.7(g)(4)"),
     ],
@@ -77,3 +98,56 @@ def test_the_aggregate_payout_limit_is_refused_with_the_wagers_it_limits() -> No
     with pytest.raises(RulesError) as refused:
         compile_table(rules, player_boxes=1, other_boxes=0)
     assert refused.value.paragraph == "633a.13(m)"
+
+
+def test_633a_13_l_2_the_hit_and_run_meter_grows_pays_and_resets() -> None:
+    # Two stacked rounds, each a dealer's hand of nine cards (2, 2 then 2, 2, 2, 2, A, 2, 2:
+    # 17 hard) against a player's 20: the meter line (633a.7(o)(2)(i)). Each $1 wager adds
+    # 10 cents (the filed 10%) before it is settled; the first pays the reset amount and 10
+    # cents, then the meter is back at its reset (633a.13(l)(2)) and the second pays the same.
+    rules = Rules.model_validate({"side_wagers": {"hit_and_run": {}}})
+    table = compile_table(rules, player_boxes=1, other_boxes=0)
+    pair_cells, total_cells = compile_chart(chart_model(strategy_chart(rules)))
+    codes = {"2": 4, "A": 0, "T": 36}  # kernel codes (rank - 1) * 4 + suit: 2S, AS, TS
+    one_round = ["T", "2", "T", "2", "2", "2", "2", "2", "A", "2", "2"]
+    shoe = np.array([codes[rank] for rank in one_round * 2], dtype=np.int8)
+    settings = compile_hit_and_run(rules)
+    totals = np.zeros(HR_TOTALS, dtype=np.int64)
+    params = table.params.copy()
+    params[P_STACKED] = 1
+    run_rounds(
+        2,
+        shoe,
+        np.ones(4, dtype=np.uint64),
+        params,
+        pair_cells,
+        total_cells,
+        np.zeros(2 * 40 * table.ticks + 1, dtype=np.int64),
+        np.zeros(5, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+        np.zeros((3, TC_BUCKETS), dtype=np.int64),
+        np.zeros(0, dtype=np.int64),
+        np.zeros((0, 1), dtype=np.int16),
+        np.zeros(0, dtype=np.int8),
+        np.zeros((0, 1), dtype=np.int64),
+        settings,
+        totals,
+    )
+    reset = 100_000
+    won = reset + 10 - 100  # the meter with this wager's share, less the $1 stake
+    assert list(totals[:3]) == [2, 2 * won, 2 * won * won]
+    assert totals[3 + 5] == 2  # both on the eight-or-more line
+    assert settings[HR_METER] == reset + 0  # reset after the second round's jackpot
+
+
+def test_hit_and_run_lines_agree_with_the_exact_dealer_hands() -> None:
+    rules = Rules.model_validate({"side_wagers": {"hit_and_run": {}}})
+    chart = chart_model(strategy_chart(rules))
+    run = simulate(rules, chart, rounds=2_000_000, seed=9, reshuffle_every_round=True, workers=2)
+    figures = run.report()["wagers"]["hit_and_run"]
+    n = figures["n"]
+    for outcome in analyse("hit_and_run", rules).outcomes:
+        line = outcome.lines[0].line
+        p = float(outcome.probability)
+        error = (p * (1 - p) / n) ** 0.5
+        assert abs(figures["lines"].get(line, 0.0) - p) < 4 * error + 1e-9, (line, p)

@@ -82,6 +82,20 @@ P_SIZE = 17
 TC_LOW = -20
 TC_BUCKETS = 41
 
+# The Hit and Run Progressive Wager (633a.6(e)(10), 633a.7(o)(2), 633a.13(l)) on each of the
+# player's boxes: its settings and meter (`hit_and_run`), and its totals (`hit_and_run_totals`).
+HR_ON = 0  # 1: offered, and wagered on every one of the player's boxes
+HR_STAKE = 1  # cents per box
+HR_RATE_BP = 2  # 633a.13(l)(2): the share of each wager added to the meter, in 1/100 %
+HR_RESET = 3  # 633a.13(l)(2): the initial and reset amount, cents
+HR_METER = 4  # the meter now, cents
+HR_RETURNED = 5  # then what each outcome returns for one stake, cents, by outcome (meter: 0)
+HR_SIZE = HR_RETURNED + 6
+# Outcomes: lost, the dealer's Blackjack, five, six, seven, eight or more cards (the meter).
+HR_LOST, HR_BLACKJACK, HR_FIVE, HR_METER_LINE = 0, 1, 2, 5
+# Totals: wagers, sum and sum of squares of the net per wager (cents), then wagers by outcome.
+HR_TOTALS = 3 + 6
+
 # Hand status.
 OPEN, STOOD, DOUBLED, BUSTED, SURRENDERED, NATURAL, PAID = 0, 1, 2, 3, 4, 5, 6
 
@@ -217,6 +231,8 @@ def run_rounds(
     side_outcomes: SideArray,
     side_reads_up: CardArray,
     side_counts: IntArray,
+    hit_and_run: IntArray,
+    hit_and_run_totals: IntArray,
 ) -> int:
     """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say; with
     `params[P_STACKED]`, the rounds are dealt from `shoe` in its order, with no burn card.
@@ -232,7 +248,9 @@ def run_rounds(
     whole session that fits in `sessions`. Side wagers (sim.side_tables): for each of the
     player's boxes and each wager w, `side_counts[w, side_outcomes[w, deal]] += 1`, the deal
     being the box's first two cards, the up card (when `side_reads_up[w]`) and the dealer's
-    Blackjack. Returns 0, or ERROR_EXHAUSTED.
+    Blackjack. With `hit_and_run[HR_ON]`, each of the player's boxes wagers Hit and Run every
+    round: its meter grows, the dealer's hand is completed (633a.7(n)) and counted (633a.7(o)(2)),
+    and `hit_and_run_totals` adds the round's wagers. Returns 0, or ERROR_EXHAUSTED.
 
     The round is played here, in the loop, not in a function of its own: a call (even one numba
     inlines) takes a reference to every array it is given, and those atomic counts cost more
@@ -258,6 +276,7 @@ def run_rounds(
     stake, status, from_split, split_aces = hands[5], hands[6], hands[7], hands[8]
     formed, decided, dealt_second = hands[9], hands[10], hands[11]
     sides = side_outcomes.shape[0]
+    hr_on = hit_and_run[HR_ON] == 1
     offset = histogram.shape[0] // 2
     cover = params[P_COVER]
     every_round = params[P_RESHUFFLE_EVERY_ROUND] == 1 or cover == 0
@@ -317,6 +336,7 @@ def run_rounds(
         dealer_blackjack = (up_value == 1 and hole_value == 10) or (
             up_value == 10 and hole_value == 1
         )
+        dealer_count = 2
         # 633a.8: insurance and even money are offered against an ace and declined.
         if (up_value == 1 or up_value == 10) and dealer_blackjack:
             # 633a.7(h): the check finds a Blackjack; every initial wager is settled now.
@@ -441,8 +461,9 @@ def run_rounds(
                     elif status[slot] == BUSTED:
                         net[box] -= stake[slot] * ticks  # 633a.7(j), 633a.7(k)(2)
                     hand += 1
-            # 633a.7(n): the dealer draws only if an outcome could change.
-            if live:
+            # 633a.7(n): the dealer draws only if an outcome could change (a hand still standing,
+            # or an open Hit and Run wager, which counts the dealer's cards).
+            if live or hr_on:
                 dealer_hard = up_value + hole_value
                 dealer_aces = (up_value == 1) + (hole_value == 1)
                 dealer_total, dealer_soft = _best(dealer_hard, dealer_aces)
@@ -452,6 +473,7 @@ def run_rounds(
                     position += 1
                     dealer_hard += POINTS[card]
                     dealer_aces += POINTS[card] == 1
+                    dealer_count += 1
                     dealer_total, dealer_soft = _best(dealer_hard, dealer_aces)
                 for box in range(boxes):
                     base = box * max_hands
@@ -499,6 +521,31 @@ def run_rounds(
                 for wager in range(sides):
                     deal_code = up_card_code if side_reads_up[wager] else two_card_code
                     side_counts[wager, side_outcomes[wager, deal_code]] += 1
+        if hr_on:
+            # 633a.13(l)(2): each box's wager adds its share to the meter as it is placed.
+            # Each wager's share is rounded down on its own, as the sidebook adds it.
+            share = hit_and_run[HR_STAKE] * hit_and_run[HR_RATE_BP] // 10_000
+            hit_and_run[HR_METER] += players * share
+            # 633a.6(e)(10), 633a.7(o)(2)(i): Blackjack, or five or more cards, the bust card too.
+            if dealer_blackjack:
+                outcome = HR_BLACKJACK
+            elif dealer_count >= 8:
+                outcome = HR_METER_LINE
+            elif dealer_count >= 5:
+                outcome = HR_FIVE + dealer_count - 5
+            else:
+                outcome = HR_LOST
+            returned = hit_and_run[HR_RETURNED + outcome]
+            if outcome == HR_METER_LINE:
+                # 633a.7(o)(2)(ii)(C): the winners share the meter equally, each share rounded
+                # down; 633a.13(l)(2): the meter goes back to its reset amount.
+                returned = hit_and_run[HR_METER] // players
+                hit_and_run[HR_METER] = hit_and_run[HR_RESET]
+            won = returned - hit_and_run[HR_STAKE]
+            hit_and_run_totals[0] += players
+            hit_and_run_totals[1] += players * won
+            hit_and_run_totals[2] += players * won * won
+            hit_and_run_totals[3 + outcome] += players
         if counting:
             by_count[0, bucket] += 1
             by_count[1, bucket] += result
@@ -535,6 +582,8 @@ def play_stacked(
     side_outcomes: SideArray | None = None,
     side_reads_up: CardArray | None = None,
     side_counts: IntArray | None = None,
+    hit_and_run: IntArray | None = None,
+    hit_and_run_totals: IntArray | None = None,
 ) -> int:
     """One round dealt from `shoe` in its order, no burn (a stacked shoe): box results in `net`,
     and with side wager tables, the player's boxes' side outcomes counted in `side_counts`.
@@ -562,5 +611,7 @@ def play_stacked(
         np.zeros((0, 1), dtype=np.int16) if side_outcomes is None else side_outcomes,
         np.zeros(0, dtype=np.int8) if side_reads_up is None else side_reads_up,
         np.zeros((0, 1), dtype=np.int64) if side_counts is None else side_counts,
+        np.zeros(HR_SIZE, dtype=np.int64) if hit_and_run is None else hit_and_run,
+        np.zeros(HR_TOTALS, dtype=np.int64) if hit_and_run_totals is None else hit_and_run_totals,
     )
     return -1 if error else int(totals[4])

@@ -18,8 +18,12 @@ from tablegames.blackjack.round import Round
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sim.chart import compile_chart
 from tablegames.blackjack.sim.compile import compile_table
-from tablegames.blackjack.sim.kernel import play_stacked
-from tablegames.blackjack.sim.side_tables import CompiledSides, compile_sides
+from tablegames.blackjack.sim.kernel import HR_ON, HR_STAKE, HR_TOTALS, play_stacked
+from tablegames.blackjack.sim.side_tables import (
+    CompiledSides,
+    compile_hit_and_run,
+    compile_sides,
+)
 from tablegames.blackjack.strategy_chart import StrategyChart
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card
@@ -101,6 +105,9 @@ def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed:
     pair_cells, total_cells = compile_chart(chart)
     sides = compile_sides(rules)
     stakes = side_stakes(sides)
+    hit_and_run = compile_hit_and_run(rules)
+    if hit_and_run[HR_ON]:
+        stakes["hit_and_run"] = int(hit_and_run[HR_STAKE])
     generator = np.random.default_rng(seed)
     ticks_per_cent = table.ticks / WAGER
     compared = 0
@@ -111,6 +118,7 @@ def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed:
             rest = order[position:]
             net = np.zeros(boxes, dtype=np.int64)
             counts = np.zeros(sides.nets.shape, dtype=np.int64)
+            hit_and_run_totals = np.zeros(HR_TOTALS, dtype=np.int64)
             used = play_stacked(
                 rest,
                 table.params,
@@ -120,6 +128,8 @@ def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed:
                 sides.outcomes,
                 sides.reads_up,
                 counts,
+                hit_and_run.copy(),
+                hit_and_run_totals,
             )
             expected, dealt, expected_sides = reference_round(
                 rules, chart, [card_of(int(code)) for code in rest], boxes, stakes, mine
@@ -131,6 +141,10 @@ def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed:
             if got != expected:
                 raise ParityError(f"{where}: kernel {got}, reference {expected}")
             got_sides = kernel_side_nets(sides, counts, stakes)
+            if hit_and_run[HR_ON]:
+                # Every box's Hit and Run reads the same dealer's hand: the same net each.
+                each = int(hit_and_run_totals[1]) // max(int(hit_and_run_totals[0]), 1)
+                got_sides["hit_and_run"] = [each] * int(hit_and_run_totals[0])
             for name, values in expected_sides.items():
                 if sorted(values) != got_sides[name]:
                     raise ParityError(

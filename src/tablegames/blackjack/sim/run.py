@@ -26,6 +26,10 @@ from tablegames.blackjack.sim.compile import CompiledTable, compile_table
 from tablegames.blackjack.sim.counting import CountedRounds
 from tablegames.blackjack.sim.kernel import (
     ERROR_EXHAUSTED,
+    HR_ON,
+    HR_SIZE,
+    HR_STAKE,
+    HR_TOTALS,
     P_BOXES,
     P_COUNT,
     P_SESSION_ROUNDS,
@@ -34,7 +38,12 @@ from tablegames.blackjack.sim.kernel import (
     IntArray,
     run_rounds,
 )
-from tablegames.blackjack.sim.side_tables import CompiledSides, compile_sides
+from tablegames.blackjack.sim.side_tables import (
+    HIT_AND_RUN_LINES,
+    CompiledSides,
+    compile_hit_and_run,
+    compile_sides,
+)
 from tablegames.blackjack.strategy_chart import StrategyChart
 from tablegames.core.errors import ShoeExhaustedError, TableGamesError
 from tablegames.core.rulesfile import rules_digest
@@ -61,6 +70,8 @@ class BlackjackTotals:
     sessions: tuple[int, ...] = ()
     # Per side wager (sim.side_tables), the player's boxes by outcome.
     side_counts: tuple[tuple[int, ...], ...] = ()
+    # Hit and Run (kernel.HR_TOTALS): wagers, sum and squares of the net in cents, by outcome.
+    hit_and_run: tuple[int, ...] = ()
 
     def merge(self, other: BlackjackTotals) -> BlackjackTotals:
         return BlackjackTotals(
@@ -77,6 +88,7 @@ class BlackjackTotals:
                 tuple(a + b for a, b in zip(mine, theirs, strict=True))
                 for mine, theirs in zip(self.side_counts, other.side_counts, strict=True)
             ),
+            tuple(a + b for a, b in zip(self.hit_and_run, other.hit_and_run, strict=True)),
         )
 
 
@@ -88,6 +100,7 @@ class BlackjackWork:
     pair_cells: ChartArray
     total_cells: ChartArray
     sides: CompiledSides = field(default_factory=CompiledSides.none)
+    hit_and_run: IntArray = field(default_factory=lambda: np.zeros(HR_SIZE, dtype=np.int64))
 
     def __call__(self, unit: WorkUnit) -> BlackjackTotals:
         state: npt.NDArray[np.uint64] = unit.seed.generate_state(4, dtype=np.uint64)  # type: ignore[assignment]
@@ -97,6 +110,7 @@ class BlackjackWork:
         totals: IntArray = np.zeros(5, dtype=np.int64)
         by_count: IntArray = np.zeros((3, TC_BUCKETS), dtype=np.int64)
         side_counts: IntArray = np.zeros(self.sides.nets.shape, dtype=np.int64)
+        hit_and_run_totals: IntArray = np.zeros(HR_TOTALS, dtype=np.int64)
         session_rounds = int(self.table.params[P_SESSION_ROUNDS])
         # A unit's last, partial session is not kept: sessions never span two units.
         sessions: IntArray = np.zeros(
@@ -118,6 +132,10 @@ class BlackjackWork:
             self.sides.outcomes,
             self.sides.reads_up,
             side_counts,
+            # Each unit starts its meter at the reset amount: units are independent of each
+            # other, so a unit's result depends only on its seed.
+            self.hit_and_run.copy(),
+            hit_and_run_totals,
         )
         seconds = time.perf_counter() - started
         if error == ERROR_EXHAUSTED:
@@ -137,6 +155,7 @@ class BlackjackWork:
             tuple(int(value) for value in by_count.ravel()) if self.table.params[P_COUNT] else (),
             tuple(int(value) for value in sessions),
             tuple(tuple(int(value) for value in row) for row in side_counts),
+            tuple(int(value) for value in hit_and_run_totals) if self.hit_and_run[HR_ON] else (),
         )
 
 
@@ -152,6 +171,7 @@ class Simulation:
     seconds: float  # wall time of the whole run
     extra: dict[str, Any] = field(default_factory=dict)
     sides: CompiledSides = field(default_factory=CompiledSides.none)
+    hit_and_run_stake: int = 0
 
     @property
     def rounds_per_second(self) -> float:
@@ -203,16 +223,32 @@ class Simulation:
                 else Fraction(0)
             )
             std_dev = float(variance) ** 0.5
-            reports[name] = {
-                "n": n,
-                "house_edge": -float(mean),
-                "standard_error": std_dev / n**0.5 if n else 0.0,
-                "std_dev": std_dev,
-                "lines": {
-                    label: count / n for label, count in zip(labels, counts, strict=False) if count
-                },
-            }
+            reports[name] = _wager_report(
+                n,
+                mean,
+                std_dev,
+                {label: count / n for label, count in zip(labels, counts, strict=False) if count},
+            )
+        if self.totals.hit_and_run:
+            reports["hit_and_run"] = self._hit_and_run_report()
         return reports
+
+    def _hit_and_run_report(self) -> dict[str, Any]:
+        """Hit and Run per wager of `hit_and_run_stake` cents, its meter paid as it stood."""
+        n, total, squares, *by_outcome = self.totals.hit_and_run
+        stake = self.hit_and_run_stake
+        mean = Fraction(total, n * stake) if n else Fraction(0)
+        variance = (
+            (Fraction(squares, stake * stake) - n * mean * mean) / (n - 1) if n > 1 else Fraction(0)
+        )
+        lines = {
+            label: count / n
+            for label, count in zip(HIT_AND_RUN_LINES, by_outcome, strict=True)
+            if count
+        }
+        report = _wager_report(n, mean, float(variance) ** 0.5, lines)
+        report["stake_cents"] = stake
+        return report
 
     def counted(self) -> CountedRounds:
         """A counted run's totals by true count (`simulate(..., count=True)`)."""
@@ -247,6 +283,19 @@ class Simulation:
             "shuffles": self.totals.shuffles,
             **self.extra,
         }
+
+
+def _wager_report(
+    n: int, mean: Fraction, std_dev: float, lines: dict[str, float]
+) -> dict[str, Any]:
+    """One wager's figures as `--json` prints them (house-positive edge per unit wagered)."""
+    return {
+        "n": n,
+        "house_edge": -float(mean),
+        "standard_error": std_dev / n**0.5 if n else 0.0,
+        "std_dev": std_dev,
+        "lines": lines,
+    }
 
 
 def _result_name(units: Fraction) -> str:
@@ -284,9 +333,19 @@ def simulate(
     )
     pair_cells, total_cells = compile_chart(chart)
     sides = compile_sides(rules)
+    hit_and_run = compile_hit_and_run(rules)
     units = plan(rounds, unit_size=unit_rounds, seed=seed)
-    work = BlackjackWork(table, pair_cells, total_cells, sides)
+    work = BlackjackWork(table, pair_cells, total_cells, sides, hit_and_run)
     started = time.perf_counter()
     totals = run(work, units, workers=workers, scheduler=scheduler, progress=progress)
     seconds = time.perf_counter() - started
-    return Simulation(rules, seed, player_boxes, totals, table.ticks, seconds, sides=sides)
+    return Simulation(
+        rules,
+        seed,
+        player_boxes,
+        totals,
+        table.ticks,
+        seconds,
+        sides=sides,
+        hit_and_run_stake=int(hit_and_run[HR_STAKE]),
+    )

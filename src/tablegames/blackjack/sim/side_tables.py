@@ -37,6 +37,18 @@ from tablegames.core.cards import Card
 from tablegames.core.paytable import SideResult
 
 SIMULATED: Final = frozenset({Reads.PLAYER_TWO, Reads.PLAYER_TWO_AND_UP_CARD})
+# Wagers on the dealer's hand the kernel settles itself, with their meters.
+DEALER_HAND: Final = frozenset({"hit_and_run"})
+# The dealer's hands whose count decides each Hit and Run outcome (kernel.HR_* order): the
+# registry's `evaluate` reads them, so the payouts are the table's own.
+_HIT_AND_RUN_HANDS: Final = (
+    ("TS", "7D"),
+    ("AS", "KD"),
+    ("2S", "2H", "2D", "3S", "3H"),
+    ("2S", "2H", "2D", "3S", "3H", "AS"),
+    ("2S", "2H", "2D", "3S", "AH", "AD", "AC"),
+    ("2S", "2H", "2D", "2C", "AS", "AH", "AD", "AC"),
+)
 DEALS: Final = 52 * 52 * 52 * 2
 RANKS: Final = "A23456789TJQK"
 SUITS: Final = "SHDC"
@@ -71,6 +83,8 @@ def side_refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
     found: list[tuple[str, str, str | None]] = []
     for name in rules.side_wagers.offered():
         wager = side_wager(name)
+        if name in DEALER_HAND:
+            continue
         if wager.reads not in SIMULATED or wager.is_progressive:
             found.append(
                 (
@@ -126,7 +140,7 @@ def compile_sides(rules: Rules) -> CompiledSides:
 @cache
 def _compile_sides(options: str, decks: int) -> CompiledSides:
     side_wagers = SideWagers.model_validate_json(options)
-    names = tuple(side_wagers.offered())
+    names = tuple(name for name in side_wagers.offered() if name not in DEALER_HAND)
     if not names:
         return CompiledSides.none()
     tables: list[npt.NDArray[np.int16]] = []
@@ -183,3 +197,36 @@ def _compile_one(
     if not reads_up:
         flat[: two_card.size] = two_card.reshape(-1)
     return flat, nets, labels
+
+
+def compile_hit_and_run(rules: Rules) -> npt.NDArray[np.int64]:
+    """The kernel's Hit and Run settings (kernel.HR_*): off unless offered. Each of the player's
+    boxes wagers the offer's minimum (633a.13(l)); the meter starts at its reset amount."""
+    from tablegames.blackjack.sim import kernel
+
+    settings = np.zeros(kernel.HR_SIZE, dtype=np.int64)
+    offer = rules.side_wagers.hit_and_run
+    if offer is None:
+        return settings
+    wager = side_wager("hit_and_run")
+    stake = offer.min_wager
+    settings[kernel.HR_ON] = 1
+    settings[kernel.HR_STAKE] = stake
+    settings[kernel.HR_RATE_BP] = offer.rate_bp
+    settings[kernel.HR_RESET] = offer.reset
+    settings[kernel.HR_METER] = offer.reset
+    for outcome, hand in enumerate(_HIT_AND_RUN_HANDS):
+        result = wager.evaluate(SideContext(cards=(), dealer=tuple(Card.parse(c) for c in hand)))
+        fixed = tuple(line for line in result.lines if not line.progressive)
+        settings[kernel.HR_RETURNED + outcome] = SideResult(fixed).returned(stake) if fixed else 0
+    return settings
+
+
+HIT_AND_RUN_LINES: Final = (
+    LOST,
+    "dealer_blackjack",
+    "dealer_five_cards",
+    "dealer_six_cards",
+    "dealer_seven_cards",
+    "dealer_eight_or_more_cards",
+)
