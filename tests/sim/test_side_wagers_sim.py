@@ -4,6 +4,7 @@ in agreement with their exact analysis; what the kernel does not settle is refus
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from tablegames.blackjack.analysis.side_wagers import analyse
@@ -11,6 +12,7 @@ from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sim.chart import compile_chart
 from tablegames.blackjack.sim.compile import compile_table
 from tablegames.blackjack.sim.kernel import (
+    BB_TOTALS,
     HR_METER,
     HR_TOTALS,
     P_STACKED,
@@ -19,7 +21,7 @@ from tablegames.blackjack.sim.kernel import (
 )
 from tablegames.blackjack.sim.parity import ParityError, compare
 from tablegames.blackjack.sim.run import simulate
-from tablegames.blackjack.sim.side_tables import compile_hit_and_run
+from tablegames.blackjack.sim.side_tables import compile_bad_beat, compile_hit_and_run
 from tablegames.core.errors import RulesError
 from tablegames.reports.blackjack_text import chart_model, strategy_chart
 
@@ -79,7 +81,8 @@ def test_simulated_side_wager_edges_agree_with_the_exact_analysis() -> None:
 @pytest.mark.parametrize(
     ("side_wagers", "paragraph"),
     [
-        ({"bad_beat": {}}, "633a.6(e)(8)"),
+        ({"bad_beat": {"magic_card": True}}, "633a.13(j)(1)"),
+        ({"bad_beat": {"lucky_player": True}}, "633a.13(j)(1)"),
         ({"ez_bust": {}}, "633b.16"),
         ({"royal_match_21": {"paytable": "C", "crown_treasure": True}}, "633a.7(g)(4)"),
     ],
@@ -100,23 +103,24 @@ def test_the_aggregate_payout_limit_is_refused_with_the_wagers_it_limits() -> No
     assert refused.value.paragraph == "633a.13(m)"
 
 
-def test_633a_13_l_2_the_hit_and_run_meter_grows_pays_and_resets() -> None:
-    # Two stacked rounds, each a dealer's hand of nine cards (2, 2 then 2, 2, 2, 2, A, 2, 2:
-    # 17 hard) against a player's 20: the meter line (633a.7(o)(2)(i)). Each $1 wager adds
-    # 10 cents (the filed 10%) before it is settled; the first pays the reset amount and 10
-    # cents, then the meter is back at its reset (633a.13(l)(2)) and the second pays the same.
-    rules = Rules.model_validate({"side_wagers": {"hit_and_run": {}}})
+CODES = {"A": 0, "2": 4, "3": 8, "9": 32, "T": 36}  # kernel codes (rank - 1) * 4: spades
+
+
+def play_stacked_rounds(
+    rules: Rules, ranks: list[str], rounds: int
+) -> tuple[npt.NDArray[np.int64], ...]:
+    """`rounds` rounds of the stacked `ranks`; Hit and Run's and Bad Beat's settings (as the
+    kernel left them) and totals."""
     table = compile_table(rules, player_boxes=1, other_boxes=0)
     pair_cells, total_cells = compile_chart(chart_model(strategy_chart(rules)))
-    codes = {"2": 4, "A": 0, "T": 36}  # kernel codes (rank - 1) * 4 + suit: 2S, AS, TS
-    one_round = ["T", "2", "T", "2", "2", "2", "2", "2", "A", "2", "2"]
-    shoe = np.array([codes[rank] for rank in one_round * 2], dtype=np.int8)
-    settings = compile_hit_and_run(rules)
-    totals = np.zeros(HR_TOTALS, dtype=np.int64)
+    shoe = np.array([CODES[rank] for rank in ranks], dtype=np.int8)
+    hit_and_run, bad_beat = compile_hit_and_run(rules), compile_bad_beat(rules)
+    hit_and_run_totals = np.zeros(HR_TOTALS, dtype=np.int64)
+    bad_beat_totals = np.zeros(BB_TOTALS, dtype=np.int64)
     params = table.params.copy()
     params[P_STACKED] = 1
     run_rounds(
-        2,
+        rounds,
         shoe,
         np.ones(4, dtype=np.uint64),
         params,
@@ -130,14 +134,52 @@ def test_633a_13_l_2_the_hit_and_run_meter_grows_pays_and_resets() -> None:
         np.zeros((0, 1), dtype=np.int16),
         np.zeros(0, dtype=np.int8),
         np.zeros((0, 1), dtype=np.int64),
-        settings,
-        totals,
+        hit_and_run,
+        hit_and_run_totals,
+        bad_beat,
+        bad_beat_totals,
     )
+    return hit_and_run, hit_and_run_totals, bad_beat, bad_beat_totals
+
+
+def test_633a_13_l_2_the_hit_and_run_meter_grows_pays_and_resets() -> None:
+    # Two stacked rounds, each a dealer's hand of nine cards (2, 2 then 2, 2, 2, 2, A, 2, 2:
+    # 17 hard) against a player's 20: the meter line (633a.7(o)(2)(i)). Each $1 wager adds
+    # 10 cents (the filed 10%) before it is settled; the first pays the reset amount and 10
+    # cents, then the meter is back at its reset (633a.13(l)(2)) and the second pays the same.
+    rules = Rules.model_validate({"side_wagers": {"hit_and_run": {}}})
+    one_round = ["T", "2", "T", "2", "2", "2", "2", "2", "A", "2", "2"]
+    settings, totals, _, _ = play_stacked_rounds(rules, one_round * 2, 2)
     reset = 100_000
     won = reset + 10 - 100  # the meter with this wager's share, less the $1 stake
     assert list(totals[:3]) == [2, 2 * won, 2 * won * won]
     assert totals[3 + 5] == 2  # both on the eight-or-more line
-    assert settings[HR_METER] == reset + 0  # reset after the second round's jackpot
+    assert settings[HR_METER] == reset  # reset after the second round's jackpot
+
+
+def test_633a_13_j_2_the_bad_beat_meter_grows_pays_and_resets() -> None:
+    # The player's 20 against a dealer's 21 of seven cards (2, 2 then 2, 2, 3, A, 9: the ace
+    # counts 1 after 11), twice: 633a.7(o)(1)(i)'s meter line. Each $1 wager adds 10 cents;
+    # the meter pays as it stands and goes back to its $5,000 reset (633a.13(j)(2)).
+    rules = Rules.model_validate({"side_wagers": {"bad_beat": {}}})
+    one_round = ["T", "2", "T", "2", "2", "2", "3", "A", "9"]
+    _, _, settings, totals = play_stacked_rounds(rules, one_round * 2, 2)
+    reset = 500_000
+    won = reset + 10 - 100
+    assert list(totals[:3]) == [2, 2 * won, 2 * won * won]
+    assert totals[3 + 7] == 2  # the seven-or-more line
+    assert settings[HR_METER] == reset
+
+
+def test_bad_beat_settles_as_the_reference_engine_settles_it() -> None:
+    for options, seed in (({}, 12), ({"player_has_20": True}, 13)):
+        rules = Rules.model_validate({"side_wagers": {"bad_beat": options, "hit_and_run": {}}})
+        chart = chart_model(strategy_chart(rules))
+        try:
+            compared = compare(rules, chart, boxes=3, shoes=40, seed=seed)
+        except ParityError as error:
+            pytest.fail(str(error))
+        assert compared >= 800
 
 
 def test_hit_and_run_lines_agree_with_the_exact_dealer_hands() -> None:

@@ -70,7 +70,7 @@ COMPILED: Final[dict[str, str]] = {
     "hit_split_aces": "drawing to split aces (633a.11(c))",
     "blackjack_pays": "what a Blackjack pays (633a.13(a))",
     "side_wagers": "those settled on the initial deal, by the engine's own tables "
-    "(sim.side_tables), and Hit and Run with its meter; the others are refused",
+    "(sim.side_tables), Bad Beat and Hit and Run with their meters; the others are refused",
     "variant": "the standard game, or refused (633a.12, 633c.4 are not in the kernel)",
 }
 # The fields that cannot change a simulated result, and why.

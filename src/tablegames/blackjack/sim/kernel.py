@@ -96,6 +96,17 @@ HR_LOST, HR_BLACKJACK, HR_FIVE, HR_METER_LINE = 0, 1, 2, 5
 # Totals: wagers, sum and sum of squares of the net per wager (cents), then wagers by outcome.
 HR_TOTALS = 3 + 6
 
+# The Bad Beat Progressive Wager (633a.6(e)(8), 633a.7(o)(1), 633a.13(j)) on each of the player's
+# boxes: the same layout of settings (BB_ON is HR_ON, ...), eight outcomes, and totals.
+BB_RETURNED = HR_RETURNED  # what each outcome returns for one stake, cents (meter: 0)
+BB_SIZE = BB_RETURNED + 8
+# Outcomes: lost, the optional player's 20, the dealer's Blackjack, 21 with three, four, five,
+# six cards, 21 with seven or more (the meter).
+BB_LOST, BB_PLAYER_20, BB_BLACKJACK, BB_THREE, BB_METER_LINE = 0, 1, 2, 3, 7
+BB_PLAYER_20_OFFERED = BB_SIZE  # 1: the optional line is filed (633a.7(o)(1)(i))
+BB_SETTINGS = BB_SIZE + 1
+BB_TOTALS = 3 + 8
+
 # Hand status.
 OPEN, STOOD, DOUBLED, BUSTED, SURRENDERED, NATURAL, PAID = 0, 1, 2, 3, 4, 5, 6
 
@@ -233,6 +244,8 @@ def run_rounds(
     side_counts: IntArray,
     hit_and_run: IntArray,
     hit_and_run_totals: IntArray,
+    bad_beat: IntArray,
+    bad_beat_totals: IntArray,
 ) -> int:
     """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say; with
     `params[P_STACKED]`, the rounds are dealt from `shoe` in its order, with no burn card.
@@ -250,7 +263,9 @@ def run_rounds(
     being the box's first two cards, the up card (when `side_reads_up[w]`) and the dealer's
     Blackjack. With `hit_and_run[HR_ON]`, each of the player's boxes wagers Hit and Run every
     round: its meter grows, the dealer's hand is completed (633a.7(n)) and counted (633a.7(o)(2)),
-    and `hit_and_run_totals` adds the round's wagers. Returns 0, or ERROR_EXHAUSTED.
+    and `hit_and_run_totals` adds the round's wagers. With `bad_beat[HR_ON]`, likewise Bad Beat on
+    the box's first hand as completed against the dealer's hand (`bad_beat_totals`). Returns 0,
+    or ERROR_EXHAUSTED.
 
     The round is played here, in the loop, not in a function of its own: a call (even one numba
     inlines) takes a reference to every array it is given, and those atomic counts cost more
@@ -277,6 +292,8 @@ def run_rounds(
     formed, decided, dealt_second = hands[9], hands[10], hands[11]
     sides = side_outcomes.shape[0]
     hr_on = hit_and_run[HR_ON] == 1
+    bb_on = bad_beat[HR_ON] == 1
+    bb_outcome = np.zeros(boxes, dtype=np.int64)  # each box's Bad Beat outcome this round
     offset = histogram.shape[0] // 2
     cover = params[P_COVER]
     every_round = params[P_RESHUFFLE_EVERY_ROUND] == 1 or cover == 0
@@ -337,6 +354,7 @@ def run_rounds(
             up_value == 10 and hole_value == 1
         )
         dealer_count = 2
+        dealer_final = 0  # the dealer's total when the hand was completed (0: it was not)
         # 633a.8: insurance and even money are offered against an ace and declined.
         if (up_value == 1 or up_value == 10) and dealer_blackjack:
             # 633a.7(h): the check finds a Blackjack; every initial wager is settled now.
@@ -475,6 +493,7 @@ def run_rounds(
                     dealer_aces += POINTS[card] == 1
                     dealer_count += 1
                     dealer_total, dealer_soft = _best(dealer_hard, dealer_aces)
+                dealer_final = dealer_total
                 for box in range(boxes):
                     base = box * max_hands
                     for hand in range(formed[box]):
@@ -546,6 +565,41 @@ def run_rounds(
             hit_and_run_totals[1] += players * won
             hit_and_run_totals[2] += players * won * won
             hit_and_run_totals[3 + outcome] += players
+        if bb_on:
+            # 633a.13(j)(2): each box's wager adds its share to the meter as it is placed.
+            bb_share = bad_beat[HR_STAKE] * bad_beat[HR_RATE_BP] // 10_000
+            bad_beat[HR_METER] += players * bb_share
+            # 633a.7(o)(1)(i): the box's first hand as completed totals 20 (a surrendered hand
+            # is out of play) and the dealer has Blackjack or 21; the best line applies.
+            jackpots = 0
+            for box in range(players):
+                slot = box * max_hands
+                bb_outcome[box] = BB_LOST
+                if status[slot] == SURRENDERED or _best(hard[slot], aces[slot])[0] != 20:
+                    continue
+                if dealer_blackjack:
+                    bb_outcome[box] = BB_BLACKJACK
+                elif dealer_final == 21:
+                    bb_outcome[box] = min(BB_THREE + dealer_count - 3, BB_METER_LINE)
+                elif bad_beat[BB_PLAYER_20_OFFERED] == 1:
+                    bb_outcome[box] = BB_PLAYER_20
+                if bb_outcome[box] == BB_METER_LINE:
+                    jackpots += 1
+            # 633a.7(o)(1)(ii)(C): the winners share the meter in proportion to their wagers
+            # (equal here), each share rounded down; 633a.13(j)(2): then back to the reset.
+            jackpot_share = bad_beat[HR_METER] // jackpots if jackpots else 0
+            for box in range(players):
+                outcome = bb_outcome[box]
+                returned = (
+                    jackpot_share if outcome == BB_METER_LINE else bad_beat[BB_RETURNED + outcome]
+                )
+                won = returned - bad_beat[HR_STAKE]
+                bad_beat_totals[0] += 1
+                bad_beat_totals[1] += won
+                bad_beat_totals[2] += won * won
+                bad_beat_totals[3 + outcome] += 1
+            if jackpots:
+                bad_beat[HR_METER] = bad_beat[HR_RESET]
         if counting:
             by_count[0, bucket] += 1
             by_count[1, bucket] += result
@@ -584,6 +638,8 @@ def play_stacked(
     side_counts: IntArray | None = None,
     hit_and_run: IntArray | None = None,
     hit_and_run_totals: IntArray | None = None,
+    bad_beat: IntArray | None = None,
+    bad_beat_totals: IntArray | None = None,
 ) -> int:
     """One round dealt from `shoe` in its order, no burn (a stacked shoe): box results in `net`,
     and with side wager tables, the player's boxes' side outcomes counted in `side_counts`.
@@ -613,5 +669,7 @@ def play_stacked(
         np.zeros((0, 1), dtype=np.int64) if side_counts is None else side_counts,
         np.zeros(HR_SIZE, dtype=np.int64) if hit_and_run is None else hit_and_run,
         np.zeros(HR_TOTALS, dtype=np.int64) if hit_and_run_totals is None else hit_and_run_totals,
+        np.zeros(BB_SETTINGS, dtype=np.int64) if bad_beat is None else bad_beat,
+        np.zeros(BB_TOTALS, dtype=np.int64) if bad_beat_totals is None else bad_beat_totals,
     )
     return -1 if error else int(totals[4])

@@ -18,9 +18,20 @@ from tablegames.blackjack.round import Round
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sim.chart import compile_chart
 from tablegames.blackjack.sim.compile import compile_table
-from tablegames.blackjack.sim.kernel import HR_ON, HR_STAKE, HR_TOTALS, play_stacked
+from tablegames.blackjack.sim.kernel import (
+    BB_METER_LINE,
+    BB_RETURNED,
+    BB_TOTALS,
+    HR_ON,
+    HR_RATE_BP,
+    HR_RESET,
+    HR_STAKE,
+    HR_TOTALS,
+    play_stacked,
+)
 from tablegames.blackjack.sim.side_tables import (
     CompiledSides,
+    compile_bad_beat,
     compile_hit_and_run,
     compile_sides,
 )
@@ -95,6 +106,23 @@ def kernel_side_nets(
     return nets
 
 
+def bad_beat_nets(settings: npt.NDArray[np.int64], totals: npt.NDArray[np.int64]) -> list[int]:
+    """One round's Bad Beat nets in cents, sorted, from the kernel's counts by outcome, for a
+    round that opened with the meter at its reset (a stacked round): a meter win shares the
+    reset and this round's wagers' shares equally among the round's winners
+    (633a.7(o)(1)(ii)(C), 633a.13(j)(2))."""
+    winners = int(totals[3 + BB_METER_LINE])
+    stake = int(settings[HR_STAKE])
+    meter = int(settings[HR_RESET]) + int(totals[0]) * (stake * int(settings[HR_RATE_BP]) // 10_000)
+    nets: list[int] = []
+    for outcome in range(BB_TOTALS - 3):
+        returned = int(settings[BB_RETURNED + outcome])
+        if outcome == BB_METER_LINE and winners:
+            returned = meter // winners
+        nets += [returned - stake] * int(totals[3 + outcome])
+    return sorted(nets)
+
+
 def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed: int) -> int:
     """Play `shoes` random stacked shoes both ways, round after round; the rounds compared.
 
@@ -106,8 +134,10 @@ def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed:
     sides = compile_sides(rules)
     stakes = side_stakes(sides)
     hit_and_run = compile_hit_and_run(rules)
-    if hit_and_run[HR_ON]:
-        stakes["hit_and_run"] = int(hit_and_run[HR_STAKE])
+    bad_beat = compile_bad_beat(rules)
+    for name, settings in (("hit_and_run", hit_and_run), ("bad_beat", bad_beat)):
+        if settings[HR_ON]:
+            stakes[name] = int(settings[HR_STAKE])
     generator = np.random.default_rng(seed)
     ticks_per_cent = table.ticks / WAGER
     compared = 0
@@ -119,6 +149,7 @@ def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed:
             net = np.zeros(boxes, dtype=np.int64)
             counts = np.zeros(sides.nets.shape, dtype=np.int64)
             hit_and_run_totals = np.zeros(HR_TOTALS, dtype=np.int64)
+            bad_beat_totals = np.zeros(BB_TOTALS, dtype=np.int64)
             used = play_stacked(
                 rest,
                 table.params,
@@ -130,6 +161,8 @@ def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed:
                 counts,
                 hit_and_run.copy(),
                 hit_and_run_totals,
+                bad_beat.copy(),
+                bad_beat_totals,
             )
             expected, dealt, expected_sides = reference_round(
                 rules, chart, [card_of(int(code)) for code in rest], boxes, stakes, mine
@@ -145,6 +178,8 @@ def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed:
                 # Every box's Hit and Run reads the same dealer's hand: the same net each.
                 each = int(hit_and_run_totals[1]) // max(int(hit_and_run_totals[0]), 1)
                 got_sides["hit_and_run"] = [each] * int(hit_and_run_totals[0])
+            if bad_beat[HR_ON]:
+                got_sides["bad_beat"] = bad_beat_nets(bad_beat, bad_beat_totals)
             for name, values in expected_sides.items():
                 if sorted(values) != got_sides[name]:
                     raise ParityError(

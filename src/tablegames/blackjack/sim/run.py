@@ -25,6 +25,8 @@ from tablegames.blackjack.sim.chart import compile_chart
 from tablegames.blackjack.sim.compile import CompiledTable, compile_table
 from tablegames.blackjack.sim.counting import CountedRounds
 from tablegames.blackjack.sim.kernel import (
+    BB_SETTINGS,
+    BB_TOTALS,
     ERROR_EXHAUSTED,
     HR_ON,
     HR_SIZE,
@@ -39,8 +41,10 @@ from tablegames.blackjack.sim.kernel import (
     run_rounds,
 )
 from tablegames.blackjack.sim.side_tables import (
+    BAD_BEAT_LINES,
     HIT_AND_RUN_LINES,
     CompiledSides,
+    compile_bad_beat,
     compile_hit_and_run,
     compile_sides,
 )
@@ -72,6 +76,7 @@ class BlackjackTotals:
     side_counts: tuple[tuple[int, ...], ...] = ()
     # Hit and Run (kernel.HR_TOTALS): wagers, sum and squares of the net in cents, by outcome.
     hit_and_run: tuple[int, ...] = ()
+    bad_beat: tuple[int, ...] = ()  # kernel.BB_TOTALS, likewise
 
     def merge(self, other: BlackjackTotals) -> BlackjackTotals:
         return BlackjackTotals(
@@ -89,6 +94,7 @@ class BlackjackTotals:
                 for mine, theirs in zip(self.side_counts, other.side_counts, strict=True)
             ),
             tuple(a + b for a, b in zip(self.hit_and_run, other.hit_and_run, strict=True)),
+            tuple(a + b for a, b in zip(self.bad_beat, other.bad_beat, strict=True)),
         )
 
 
@@ -101,6 +107,7 @@ class BlackjackWork:
     total_cells: ChartArray
     sides: CompiledSides = field(default_factory=CompiledSides.none)
     hit_and_run: IntArray = field(default_factory=lambda: np.zeros(HR_SIZE, dtype=np.int64))
+    bad_beat: IntArray = field(default_factory=lambda: np.zeros(BB_SETTINGS, dtype=np.int64))
 
     def __call__(self, unit: WorkUnit) -> BlackjackTotals:
         state: npt.NDArray[np.uint64] = unit.seed.generate_state(4, dtype=np.uint64)  # type: ignore[assignment]
@@ -111,6 +118,7 @@ class BlackjackWork:
         by_count: IntArray = np.zeros((3, TC_BUCKETS), dtype=np.int64)
         side_counts: IntArray = np.zeros(self.sides.nets.shape, dtype=np.int64)
         hit_and_run_totals: IntArray = np.zeros(HR_TOTALS, dtype=np.int64)
+        bad_beat_totals: IntArray = np.zeros(BB_TOTALS, dtype=np.int64)
         session_rounds = int(self.table.params[P_SESSION_ROUNDS])
         # A unit's last, partial session is not kept: sessions never span two units.
         sessions: IntArray = np.zeros(
@@ -136,6 +144,8 @@ class BlackjackWork:
             # other, so a unit's result depends only on its seed.
             self.hit_and_run.copy(),
             hit_and_run_totals,
+            self.bad_beat.copy(),
+            bad_beat_totals,
         )
         seconds = time.perf_counter() - started
         if error == ERROR_EXHAUSTED:
@@ -156,6 +166,7 @@ class BlackjackWork:
             tuple(int(value) for value in sessions),
             tuple(tuple(int(value) for value in row) for row in side_counts),
             tuple(int(value) for value in hit_and_run_totals) if self.hit_and_run[HR_ON] else (),
+            tuple(int(value) for value in bad_beat_totals) if self.bad_beat[HR_ON] else (),
         )
 
 
@@ -172,6 +183,7 @@ class Simulation:
     extra: dict[str, Any] = field(default_factory=dict)
     sides: CompiledSides = field(default_factory=CompiledSides.none)
     hit_and_run_stake: int = 0
+    bad_beat_stake: int = 0
 
     @property
     def rounds_per_second(self) -> float:
@@ -229,26 +241,15 @@ class Simulation:
                 std_dev,
                 {label: count / n for label, count in zip(labels, counts, strict=False) if count},
             )
+        if self.totals.bad_beat:
+            reports["bad_beat"] = _progressive_report(
+                self.totals.bad_beat, self.bad_beat_stake, BAD_BEAT_LINES
+            )
         if self.totals.hit_and_run:
-            reports["hit_and_run"] = self._hit_and_run_report()
+            reports["hit_and_run"] = _progressive_report(
+                self.totals.hit_and_run, self.hit_and_run_stake, HIT_AND_RUN_LINES
+            )
         return reports
-
-    def _hit_and_run_report(self) -> dict[str, Any]:
-        """Hit and Run per wager of `hit_and_run_stake` cents, its meter paid as it stood."""
-        n, total, squares, *by_outcome = self.totals.hit_and_run
-        stake = self.hit_and_run_stake
-        mean = Fraction(total, n * stake) if n else Fraction(0)
-        variance = (
-            (Fraction(squares, stake * stake) - n * mean * mean) / (n - 1) if n > 1 else Fraction(0)
-        )
-        lines = {
-            label: count / n
-            for label, count in zip(HIT_AND_RUN_LINES, by_outcome, strict=True)
-            if count
-        }
-        report = _wager_report(n, mean, float(variance) ** 0.5, lines)
-        report["stake_cents"] = stake
-        return report
 
     def counted(self) -> CountedRounds:
         """A counted run's totals by true count (`simulate(..., count=True)`)."""
@@ -283,6 +284,21 @@ class Simulation:
             "shuffles": self.totals.shuffles,
             **self.extra,
         }
+
+
+def _progressive_report(
+    totals: tuple[int, ...], stake: int, names: tuple[str, ...]
+) -> dict[str, Any]:
+    """A progressive wager per wager of `stake` cents, its meter paid as it stood."""
+    n, total, squares, *by_outcome = totals
+    mean = Fraction(total, n * stake) if n else Fraction(0)
+    variance = (
+        (Fraction(squares, stake * stake) - n * mean * mean) / (n - 1) if n > 1 else Fraction(0)
+    )
+    lines = {label: count / n for label, count in zip(names, by_outcome, strict=True) if count}
+    report = _wager_report(n, mean, float(variance) ** 0.5, lines)
+    report["stake_cents"] = stake
+    return report
 
 
 def _wager_report(
@@ -334,8 +350,9 @@ def simulate(
     pair_cells, total_cells = compile_chart(chart)
     sides = compile_sides(rules)
     hit_and_run = compile_hit_and_run(rules)
+    bad_beat = compile_bad_beat(rules)
     units = plan(rounds, unit_size=unit_rounds, seed=seed)
-    work = BlackjackWork(table, pair_cells, total_cells, sides, hit_and_run)
+    work = BlackjackWork(table, pair_cells, total_cells, sides, hit_and_run, bad_beat)
     started = time.perf_counter()
     totals = run(work, units, workers=workers, scheduler=scheduler, progress=progress)
     seconds = time.perf_counter() - started
@@ -348,4 +365,5 @@ def simulate(
         seconds,
         sides=sides,
         hit_and_run_stake=int(hit_and_run[HR_STAKE]),
+        bad_beat_stake=int(bad_beat[HR_STAKE]),
     )

@@ -11,9 +11,11 @@ result per unit wagered in whole `ticks[w]`. The entries are written by the regi
 `evaluate`, the function the table settles with, so a simulated side wager is the table's side
 wager; the parity test compares them to the cent as well.
 
-Not simulated yet, and refused: the wagers that read more than the initial deal (Bad Beat and
-Hit and Run, with their progressive meters, 633a.13(j), (l); EZ Bust, placed after the deal,
-633b.16), Super Match (a Blackjack Switch table's, 633a.6(e)(7)), the Crown Treasure Bonus of
+Bad Beat and Hit and Run read the dealer's hand and keep meters: the kernel settles them itself
+(`compile_bad_beat`, `compile_hit_and_run` give it their settings and what each outcome pays,
+from the registry's `evaluate`). Not simulated yet, and refused: EZ Bust (placed after the deal,
+633b.16), Bad Beat's Magic Card and Lucky Player Bonuses (the system's random picks,
+633a.13(j)(1)), Super Match (a Blackjack Switch table's, 633a.6(e)(7)), the Crown Treasure Bonus of
 Royal Match 21 (it reads the dealer's two cards, 633a.7(g)(4)) and the aggregate payout limit of
 633a.13(m), which caps a whole round's payouts rather than one box's.
 """
@@ -38,7 +40,7 @@ from tablegames.core.paytable import SideResult
 
 SIMULATED: Final = frozenset({Reads.PLAYER_TWO, Reads.PLAYER_TWO_AND_UP_CARD})
 # Wagers on the dealer's hand the kernel settles itself, with their meters.
-DEALER_HAND: Final = frozenset({"hit_and_run"})
+DEALER_HAND: Final = frozenset({"hit_and_run", "bad_beat"})
 # The dealer's hands whose count decides each Hit and Run outcome (kernel.HR_* order): the
 # registry's `evaluate` reads them, so the payouts are the table's own.
 _HIT_AND_RUN_HANDS: Final = (
@@ -83,7 +85,20 @@ def side_refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
     found: list[tuple[str, str, str | None]] = []
     for name in rules.side_wagers.offered():
         wager = side_wager(name)
+        offer = getattr(rules.side_wagers, name)
         if name in DEALER_HAND:
+            for option, paragraph in (
+                ("magic_card", "633a.13(j)(1)"),
+                ("lucky_player", "633a.13(j)(1)"),
+            ):
+                if getattr(offer, option, False):
+                    found.append(
+                        (
+                            f"side_wagers.{name}.{option}",
+                            "the system's random pick for this bonus is not simulated yet",
+                            paragraph,
+                        )
+                    )
             continue
         if wager.reads not in SIMULATED or wager.is_progressive:
             found.append(
@@ -94,7 +109,6 @@ def side_refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
                     wager.offered_by,
                 )
             )
-        offer = getattr(rules.side_wagers, name)
         if getattr(offer, "crown_treasure", False):
             found.append(
                 (
@@ -230,3 +244,58 @@ HIT_AND_RUN_LINES: Final = (
     "dealer_seven_cards",
     "dealer_eight_or_more_cards",
 )
+
+
+# The player's total and the dealer's hands for each Bad Beat outcome (kernel.BB_* order).
+_BAD_BEAT_HANDS: Final = (
+    (19, ("TS", "9D")),
+    (20, ("TS", "9D")),
+    (20, ("AS", "KD")),
+    (20, ("7S", "7H", "7D")),
+    (20, ("6S", "5H", "5D", "5C")),
+    (20, ("5S", "4H", "4D", "4C", "4S")),
+    (20, ("AS", "5H", "5D", "5C", "3S", "2H")),
+    (20, ("AS", "AH", "AD", "AC", "5S", "5H", "7D")),
+)
+BAD_BEAT_LINES: Final = (
+    LOST,
+    "player_has_20",
+    "dealer_blackjack",
+    "dealer_21_with_three_cards",
+    "dealer_21_with_four_cards",
+    "dealer_21_with_five_cards",
+    "dealer_21_with_six_cards",
+    "dealer_21_with_seven_or_more_cards",
+)
+
+
+def compile_bad_beat(rules: Rules) -> npt.NDArray[np.int64]:
+    """The kernel's Bad Beat settings (kernel.BB_*): off unless offered; the offer's minimum on
+    each of the player's boxes, the meter starting at its reset amount (633a.13(j))."""
+    from tablegames.blackjack.sim import kernel
+
+    settings = np.zeros(kernel.BB_SETTINGS, dtype=np.int64)
+    offer = rules.side_wagers.bad_beat
+    if offer is None:
+        return settings
+    wager = side_wager("bad_beat")
+    stake = offer.min_wager
+    settings[kernel.HR_ON] = 1
+    settings[kernel.HR_STAKE] = stake
+    settings[kernel.HR_RATE_BP] = offer.rate_bp
+    settings[kernel.HR_RESET] = offer.reset
+    settings[kernel.HR_METER] = offer.reset
+    settings[kernel.BB_PLAYER_20_OFFERED] = offer.player_has_20
+    for outcome, (total, hand) in enumerate(_BAD_BEAT_HANDS):
+        context = SideContext(
+            cards=(_card(0), _card(4)),
+            dealer=tuple(Card.parse(code) for code in hand),
+            offer=offer,
+            final_total=total,
+        )
+        lines = wager.evaluate(context).lines
+        if outcome == kernel.BB_PLAYER_20 and not offer.player_has_20:
+            lines = ()
+        fixed = tuple(line for line in lines if not line.progressive)
+        settings[kernel.BB_RETURNED + outcome] = SideResult(fixed).returned(stake) if fixed else 0
+    return settings
