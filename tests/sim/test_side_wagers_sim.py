@@ -81,8 +81,6 @@ def test_simulated_side_wager_edges_agree_with_the_exact_analysis() -> None:
 @pytest.mark.parametrize(
     ("side_wagers", "paragraph"),
     [
-        ({"bad_beat": {"magic_card": True}}, "633a.13(j)(1)"),
-        ({"bad_beat": {"lucky_player": True}}, "633a.13(j)(1)"),
         ({"ez_bust": {}}, "633b.16"),
         ({"royal_match_21": {"paytable": "C", "crown_treasure": True}}, "633a.7(g)(4)"),
     ],
@@ -172,7 +170,10 @@ def test_633a_13_j_2_the_bad_beat_meter_grows_pays_and_resets() -> None:
 
 
 def test_bad_beat_settles_as_the_reference_engine_settles_it() -> None:
-    for options, seed in (({}, 12), ({"player_has_20": True}, 13)):
+    # 633a.13(j)(1): with the bonuses, the system's picks are drawn for each round and given to
+    # both the kernel and the reference.
+    bonuses = {"magic_card": True, "lucky_player": True}
+    for options, seed in (({}, 12), ({"player_has_20": True}, 13), (bonuses, 14)):
         rules = Rules.model_validate({"side_wagers": {"bad_beat": options, "hit_and_run": {}}})
         chart = chart_model(strategy_chart(rules))
         try:
@@ -193,3 +194,22 @@ def test_hit_and_run_lines_agree_with_the_exact_dealer_hands() -> None:
         p = float(outcome.probability)
         error = (p * (1 - p) / n) ** 0.5
         assert abs(figures["lines"].get(line, 0.0) - p) < 4 * error + 1e-9, (line, p)
+
+
+def test_633a_13_j_1_the_bonus_picks_are_uniform() -> None:
+    # The Magic Card matches one of the box's first two cards with chance 2/52 less both
+    # (6/312 * 5/311) from six decks; the Lucky Player is box 1 of the table's 7 with chance 1/7.
+    rules = Rules.model_validate(
+        {"side_wagers": {"bad_beat": {"magic_card": True, "lucky_player": True}}}
+    )
+    chart = chart_model(strategy_chart(rules))
+    run = simulate(rules, chart, rounds=1_000_000, seed=21, reshuffle_every_round=True, workers=2)
+    lines = run.report()["wagers"]["bad_beat"]["lines"]
+    expected = {
+        "magic_card_bonus": 2 / 52 - (6 / 312) * (5 / 311),
+        "lucky_player_bonus": 1 / 7,
+    }
+    for bonus, chance in expected.items():
+        seen = sum(share for name, share in lines.items() if bonus in name.split("+"))
+        error = (chance * (1 - chance) / 1_000_000) ** 0.5
+        assert abs(seen - chance) < 4 * error, (bonus, seen, chance)

@@ -104,8 +104,22 @@ BB_SIZE = BB_RETURNED + 8
 # six cards, 21 with seven or more (the meter).
 BB_LOST, BB_PLAYER_20, BB_BLACKJACK, BB_THREE, BB_METER_LINE = 0, 1, 2, 3, 7
 BB_PLAYER_20_OFFERED = BB_SIZE  # 1: the optional line is filed (633a.7(o)(1)(i))
-BB_SETTINGS = BB_SIZE + 1
-BB_TOTALS = 3 + 8
+# 633a.13(j)(1): the Magic Card and Lucky Player Bonuses, each offered or not, what each
+# returns for one stake (both "for" lines, added to the wager's own), and the system's picks:
+# a card (code 0-51) and a box (1 to the table's boxes), drawn each round, or given when the
+# shoe is stacked (the parity test's).
+BB_MAGIC_OFFERED = BB_SIZE + 1
+BB_LUCKY_OFFERED = BB_SIZE + 2
+BB_TABLE_BOXES = BB_SIZE + 3
+BB_MAGIC_RETURNED = BB_SIZE + 4
+BB_LUCKY_RETURNED = BB_SIZE + 5
+BB_MAGIC_PICK = BB_SIZE + 6
+BB_LUCKY_PICK = BB_SIZE + 7
+BB_SETTINGS = BB_SIZE + 8
+# Totals: wagers, sum and squares of the net (cents), then wagers by outcome: the wager's own
+# outcome + 8 * (magic card bonus + 2 * lucky player bonus).
+BB_OUTCOMES = 8 * 4
+BB_TOTALS = 3 + BB_OUTCOMES
 
 # Hand status.
 OPEN, STOOD, DOUBLED, BUSTED, SURRENDERED, NATURAL, PAID = 0, 1, 2, 3, 4, 5, 6
@@ -209,6 +223,29 @@ def refill(shoe: CardArray, deal: IntArray, rng: UIntArray, start: int) -> bool:
     deal[S_COVER_OUT] = 1
     deal[S_SHUFFLES] += 1
     return True
+
+
+@numba.njit(cache=True)
+def draw_below(rng: UIntArray, bound: int) -> int:
+    """A uniform integer in 0 to `bound` - 1 from the generator (xoshiro256**, Lemire's
+    rejection), for the draws that are not a shuffle (the Bad Beat picks)."""
+    s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
+    limit = np.uint64(bound)
+    while True:
+        result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+        t = s1 << np.uint64(17)
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = _rotl(s3, 45)
+        product = (result >> np.uint64(32)) * limit
+        low = product & _MASK32
+        if low >= limit or low >= (_TWO32 - limit) % limit:
+            break
+    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
+    return int(product >> np.uint64(32))
 
 
 @numba.njit(inline="always", cache=True)
@@ -588,11 +625,27 @@ def run_rounds(
             # 633a.7(o)(1)(ii)(C): the winners share the meter in proportion to their wagers
             # (equal here), each share rounded down; 633a.13(j)(2): then back to the reset.
             jackpot_share = bad_beat[HR_METER] // jackpots if jackpots else 0
+            # 633a.13(j)(1), 633a.1: the system's picks, paid whether or not the wager wins.
+            magic, lucky = -1, 0
+            if bad_beat[BB_MAGIC_OFFERED] == 1:
+                magic = bad_beat[BB_MAGIC_PICK] if stacked else draw_below(rng, 52)
+            if bad_beat[BB_LUCKY_OFFERED] == 1:
+                lucky = (
+                    bad_beat[BB_LUCKY_PICK]
+                    if stacked
+                    else 1 + draw_below(rng, bad_beat[BB_TABLE_BOXES])
+                )
             for box in range(players):
                 outcome = bb_outcome[box]
                 returned = (
                     jackpot_share if outcome == BB_METER_LINE else bad_beat[BB_RETURNED + outcome]
                 )
+                if first[box * max_hands] == magic or dealt_second[box] == magic:
+                    returned += bad_beat[BB_MAGIC_RETURNED]
+                    outcome += 8
+                if box + 1 == lucky:
+                    returned += bad_beat[BB_LUCKY_RETURNED]
+                    outcome += 16
                 won = returned - bad_beat[HR_STAKE]
                 bad_beat_totals[0] += 1
                 bad_beat_totals[1] += won

@@ -16,10 +16,18 @@ import numpy.typing as npt
 from tablegames.blackjack.policy import ChartPolicy, play_round
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.sidebook import Selections
 from tablegames.blackjack.sim.chart import compile_chart
 from tablegames.blackjack.sim.compile import compile_table
 from tablegames.blackjack.sim.kernel import (
+    BB_LUCKY_OFFERED,
+    BB_LUCKY_PICK,
+    BB_LUCKY_RETURNED,
+    BB_MAGIC_OFFERED,
+    BB_MAGIC_PICK,
+    BB_MAGIC_RETURNED,
     BB_METER_LINE,
+    BB_OUTCOMES,
     BB_RETURNED,
     BB_TOTALS,
     HR_ON,
@@ -62,6 +70,7 @@ def reference_round(
     boxes: int,
     side_stakes: dict[str, int] | None = None,
     side_boxes: int = 0,
+    selections: Selections | None = None,
 ) -> tuple[list[int], int, dict[str, list[int]]]:
     """Each box's net result in cents on the Blackjack Wager, the cards the round dealt, and per
     side wager the nets in cents of the first `side_boxes` boxes, by the reference engine."""
@@ -74,6 +83,7 @@ def reference_round(
             BoxWager(box=number, amount=WAGER, side=stakes if number <= side_boxes else {})
             for number in range(1, boxes + 1)
         ],
+        selections=selections,
     )
     play_round(game, ChartPolicy(chart))
     net = [0] * boxes
@@ -111,14 +121,21 @@ def bad_beat_nets(settings: npt.NDArray[np.int64], totals: npt.NDArray[np.int64]
     round that opened with the meter at its reset (a stacked round): a meter win shares the
     reset and this round's wagers' shares equally among the round's winners
     (633a.7(o)(1)(ii)(C), 633a.13(j)(2))."""
-    winners = int(totals[3 + BB_METER_LINE])
+    winners = sum(
+        int(totals[3 + index]) for index in range(BB_OUTCOMES) if index % 8 == BB_METER_LINE
+    )
     stake = int(settings[HR_STAKE])
     meter = int(settings[HR_RESET]) + int(totals[0]) * (stake * int(settings[HR_RATE_BP]) // 10_000)
     nets: list[int] = []
-    for outcome in range(BB_TOTALS - 3):
-        returned = int(settings[BB_RETURNED + outcome])
-        if outcome == BB_METER_LINE and winners:
-            returned = meter // winners
+    for outcome in range(BB_OUTCOMES):
+        own = outcome % 8
+        returned = (
+            meter // max(winners, 1) if own == BB_METER_LINE else int(settings[BB_RETURNED + own])
+        )
+        if outcome // 8 % 2:
+            returned += int(settings[BB_MAGIC_RETURNED])
+        if outcome // 16:
+            returned += int(settings[BB_LUCKY_RETURNED])
         nets += [returned - stake] * int(totals[3 + outcome])
     return sorted(nets)
 
@@ -150,6 +167,18 @@ def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed:
             counts = np.zeros(sides.nets.shape, dtype=np.int64)
             hit_and_run_totals = np.zeros(HR_TOTALS, dtype=np.int64)
             bad_beat_totals = np.zeros(BB_TOTALS, dtype=np.int64)
+            # 633a.13(j)(1): the system's picks for the round, given to both.
+            round_bad_beat, selections = bad_beat.copy(), None
+            if bad_beat[HR_ON]:
+                magic = int(generator.integers(52)) if bad_beat[BB_MAGIC_OFFERED] else -1
+                lucky = (
+                    1 + int(generator.integers(rules.boxes)) if bad_beat[BB_LUCKY_OFFERED] else 0
+                )
+                round_bad_beat[BB_MAGIC_PICK], round_bad_beat[BB_LUCKY_PICK] = magic, lucky
+                selections = Selections(
+                    magic_card=card_of(magic) if magic >= 0 else None,
+                    lucky_box=lucky or None,
+                )
             used = play_stacked(
                 rest,
                 table.params,
@@ -161,11 +190,11 @@ def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed:
                 counts,
                 hit_and_run.copy(),
                 hit_and_run_totals,
-                bad_beat.copy(),
+                round_bad_beat,
                 bad_beat_totals,
             )
             expected, dealt, expected_sides = reference_round(
-                rules, chart, [card_of(int(code)) for code in rest], boxes, stakes, mine
+                rules, chart, [card_of(int(code)) for code in rest], boxes, stakes, mine, selections
             )
             where = f"shoe {shoe_number}, cards {position}-{position + dealt}"
             if used != dealt:

@@ -13,9 +13,9 @@ wager; the parity test compares them to the cent as well.
 
 Bad Beat and Hit and Run read the dealer's hand and keep meters: the kernel settles them itself
 (`compile_bad_beat`, `compile_hit_and_run` give it their settings and what each outcome pays,
-from the registry's `evaluate`). Not simulated yet, and refused: EZ Bust (placed after the deal,
-633b.16), Bad Beat's Magic Card and Lucky Player Bonuses (the system's random picks,
-633a.13(j)(1)), Super Match (a Blackjack Switch table's, 633a.6(e)(7)), the Crown Treasure Bonus of
+from the registry's `evaluate`), with Bad Beat's Magic Card and Lucky Player Bonuses on the
+kernel's own picks. Not simulated yet, and refused: EZ Bust (placed after the deal, 633b.16),
+Super Match (a Blackjack Switch table's, 633a.6(e)(7)), the Crown Treasure Bonus of
 Royal Match 21 (it reads the dealer's two cards, 633a.7(g)(4)) and the aggregate payout limit of
 633a.13(m), which caps a whole round's payouts rather than one box's.
 """
@@ -87,18 +87,6 @@ def side_refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
         wager = side_wager(name)
         offer = getattr(rules.side_wagers, name)
         if name in DEALER_HAND:
-            for option, paragraph in (
-                ("magic_card", "633a.13(j)(1)"),
-                ("lucky_player", "633a.13(j)(1)"),
-            ):
-                if getattr(offer, option, False):
-                    found.append(
-                        (
-                            f"side_wagers.{name}.{option}",
-                            "the system's random pick for this bonus is not simulated yet",
-                            paragraph,
-                        )
-                    )
             continue
         if wager.reads not in SIMULATED or wager.is_progressive:
             found.append(
@@ -257,8 +245,8 @@ _BAD_BEAT_HANDS: Final = (
     (20, ("AS", "5H", "5D", "5C", "3S", "2H")),
     (20, ("AS", "AH", "AD", "AC", "5S", "5H", "7D")),
 )
-BAD_BEAT_LINES: Final = (
-    LOST,
+_BAD_BEAT_OWN: Final = (
+    "",
     "player_has_20",
     "dealer_blackjack",
     "dealer_21_with_three_cards",
@@ -266,6 +254,20 @@ BAD_BEAT_LINES: Final = (
     "dealer_21_with_five_cards",
     "dealer_21_with_six_cards",
     "dealer_21_with_seven_or_more_cards",
+)
+# kernel.BB_TOTALS' outcomes: the wager's own line + 8 * (Magic Card + 2 * Lucky Player).
+BAD_BEAT_LINES: Final = tuple(
+    "+".join(
+        part
+        for part in (
+            _BAD_BEAT_OWN[index % 8],
+            "magic_card_bonus" if index // 8 % 2 else "",
+            "lucky_player_bonus" if index // 16 else "",
+        )
+        if part
+    )
+    or LOST
+    for index in range(32)
 )
 
 
@@ -286,6 +288,15 @@ def compile_bad_beat(rules: Rules) -> npt.NDArray[np.int64]:
     settings[kernel.HR_RESET] = offer.reset
     settings[kernel.HR_METER] = offer.reset
     settings[kernel.BB_PLAYER_20_OFFERED] = offer.player_has_20
+    # 633a.13(j)(1): 20 for 1 and 5 for 1, from the registry's own lines.
+    from tablegames.blackjack.side import bad_beat
+
+    settings[kernel.BB_MAGIC_OFFERED] = offer.magic_card
+    settings[kernel.BB_LUCKY_OFFERED] = offer.lucky_player
+    settings[kernel.BB_TABLE_BOXES] = rules.boxes
+    settings[kernel.BB_MAGIC_RETURNED] = SideResult((bad_beat.MAGIC_CARD_BONUS,)).returned(stake)
+    settings[kernel.BB_LUCKY_RETURNED] = SideResult((bad_beat.LUCKY_PLAYER_BONUS,)).returned(stake)
+    settings[kernel.BB_MAGIC_PICK] = -1
     for outcome, (total, hand) in enumerate(_BAD_BEAT_HANDS):
         context = SideContext(
             cards=(_card(0), _card(4)),
