@@ -87,6 +87,7 @@ def test_the_second_round_is_filed_under_the_true_count_of_the_first_rounds_card
             np.zeros(0, dtype=np.int64),
             np.zeros((0, 1), dtype=np.int16),
             np.zeros(0, dtype=np.int8),
+            np.zeros((0, 52), dtype=np.int16),
             np.zeros((0, 1), dtype=np.int64),
             np.zeros(HR_SIZE, dtype=np.int64),
             np.zeros(HR_TOTALS, dtype=np.int64),

@@ -3,6 +3,8 @@ in agreement with their exact analysis; what the kernel does not settle is refus
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import numpy.typing as npt
 import pytest
@@ -17,11 +19,23 @@ from tablegames.blackjack.sim.kernel import (
     HR_TOTALS,
     P_STACKED,
     TC_BUCKETS,
+    play_stacked,
     run_rounds,
 )
-from tablegames.blackjack.sim.parity import ParityError, compare
+from tablegames.blackjack.sim.parity import (
+    ParityError,
+    card_of,
+    compare,
+    kernel_side_nets,
+    reference_round,
+    side_stakes,
+)
 from tablegames.blackjack.sim.run import simulate
-from tablegames.blackjack.sim.side_tables import compile_bad_beat, compile_hit_and_run
+from tablegames.blackjack.sim.side_tables import (
+    compile_bad_beat,
+    compile_hit_and_run,
+    compile_sides,
+)
 from tablegames.core.errors import RulesError
 from tablegames.reports.blackjack_text import chart_model, strategy_chart
 
@@ -30,7 +44,7 @@ SIMULATED = {
     "lucky_ladies": {},
     "match_the_dealer": {},
     "in_between": {},
-    "royal_match_21": {"paytable": "C", "crown_treasure": False},
+    "royal_match_21": {"paytable": "C"},  # with the Crown Treasure Bonus (633a.7(g)(4))
     "bet_the_set_21": {},
     "kings_bounty": {},
     "three_card_poker": {},
@@ -78,20 +92,12 @@ def test_simulated_side_wager_edges_agree_with_the_exact_analysis() -> None:
         assert sum(figures["lines"].values()) == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize(
-    ("side_wagers", "paragraph"),
-    [
-        ({"ez_bust": {}}, "633b.16"),
-        ({"royal_match_21": {"paytable": "C", "crown_treasure": True}}, "633a.7(g)(4)"),
-    ],
-)
-def test_side_wagers_the_kernel_does_not_settle_are_refused(
-    side_wagers: dict[str, object], paragraph: str
-) -> None:
-    rules = Rules.model_validate({"side_wagers": side_wagers})
+def test_super_match_is_refused_with_the_switch_game_it_belongs_to() -> None:
+    # 633a.6(e)(7): it reads a Blackjack Switch box's four cards; the variation is not simulated.
+    rules = Rules.model_validate({"side_wagers": {"super_match": {}}})
     with pytest.raises(RulesError) as refused:
         compile_table(rules, player_boxes=1, other_boxes=0)
-    assert refused.value.paragraph == paragraph
+    assert refused.value.paragraph == "633a.6(e)(7)"
 
 
 def test_the_aggregate_payout_limit_is_refused_with_the_wagers_it_limits() -> None:
@@ -131,6 +137,7 @@ def play_stacked_rounds(
         np.zeros(0, dtype=np.int64),
         np.zeros((0, 1), dtype=np.int16),
         np.zeros(0, dtype=np.int8),
+        np.zeros((0, 52), dtype=np.int16),
         np.zeros((0, 1), dtype=np.int64),
         hit_and_run,
         hit_and_run_totals,
@@ -213,3 +220,54 @@ def test_633a_13_j_1_the_bonus_picks_are_uniform() -> None:
         seen = sum(share for name, share in lines.items() if bonus in name.split("+"))
         error = (chance * (1 - chance) / 1_000_000) ** 0.5
         assert abs(seen - chance) < 4 * error, (bonus, seen, chance)
+
+
+def test_633b_16_c_ez_bust_is_declined_as_its_best_decision() -> None:
+    # Against every up card it may be placed on (2-6) the dealer busts less than half the time
+    # (the exact analysis), so declining is the best decision; the run says so.
+    rules = Rules.model_validate({"side_wagers": {"ez_bust": {}}})
+    for figure in analyse("ez_bust", rules).by_up_card:
+        assert figure.bust < Fraction(1, 2), figure.up
+    report = simulate(rules, chart_model(strategy_chart(rules)), rounds=1_000, seed=1).report()
+    assert "ez_bust" not in report["wagers"]
+    assert "633b.16(c)" in report["declined"]["ez_bust"]
+
+
+def test_633a_7_g_4_the_crown_treasure_bonus_is_settled_on_the_hole_card() -> None:
+    # The player's king and queen of spades against the king of hearts; the hole card the
+    # queen of hearts (a Royal Match for the dealer too: the bonus) or the queen of clubs (not).
+    rules = Rules.model_validate({"side_wagers": {"royal_match_21": {"paytable": "C"}}})
+    chart = chart_model(strategy_chart(rules))
+    table = compile_table(rules, player_boxes=1, other_boxes=0)
+    pair_cells, total_cells = compile_chart(chart)
+    sides = compile_sides(rules)
+    stakes = side_stakes(sides)
+    filler = ["2S", "3D", "4C", "5H", "6S", "7D", "8C", "9H"] * 3
+    results = []
+    for hole in ("QH", "QC"):
+        cards = ["KS", "KH", "QS", hole, *filler]
+        shoe = np.array([code_of(card) for card in cards], dtype=np.int8)
+        counts = np.zeros(sides.nets.shape, dtype=np.int64)
+        play_stacked(
+            shoe,
+            table.params,
+            pair_cells,
+            total_cells,
+            np.zeros(1, dtype=np.int64),
+            sides.outcomes,
+            sides.reads_up,
+            sides.hole_outcomes,
+            counts,
+        )
+        _, _, expected = reference_round(
+            rules, chart, [card_of(code_of(card)) for card in cards], 1, stakes, 1
+        )
+        got = kernel_side_nets(sides, counts, stakes)["royal_match_21"]
+        assert got == expected["royal_match_21"], hole
+        results.append(got[0])
+    assert results[0] > results[1] > 0  # the bonus on top of the Royal Match
+
+
+def code_of(card: str) -> int:
+    """The kernel's code of a card written as the engine writes it (rank - 1) * 4 + suit."""
+    return "A23456789TJQK".index(card[0]) * 4 + "SHDC".index(card[1])

@@ -49,12 +49,16 @@ def test_a_rule_the_kernel_does_not_model_is_refused(
         compile_table(Rules().replace(**changes), player_boxes=1, other_boxes=0)
 
 
-def test_side_wagers_past_the_initial_deal_are_refused_until_simulated() -> None:
+def test_the_side_wager_preset_is_simulated_with_every_wager_it_offers() -> None:
     from tablegames.blackjack.rules import load_rules
 
-    # The preset's first wager the kernel does not settle: Royal Match's Crown Treasure Bonus.
-    with pytest.raises(RulesError, match=r"side_wagers\.royal_match_21\.crown_treasure"):
-        compile_table(load_rules(preset="pa-6deck-side-wagers"), player_boxes=1, other_boxes=0)
+    rules = load_rules(preset="pa-6deck-side-wagers")
+    report = simulate(rules, basic(rules), rounds=20_000, seed=3, player_boxes=2).report()
+    offered = set(rules.side_wagers.offered())
+    assert set(report["wagers"]) == {"blackjack"} | (offered - {"ez_bust"})
+    assert set(report["declined"]) == {"ez_bust"}  # 633b.16(c)
+    for name in offered - {"ez_bust"}:
+        assert report["wagers"][name]["n"] == 40_000, name
 
 
 def test_633a_6_f_the_player_takes_at_most_the_house_limit_of_boxes() -> None:

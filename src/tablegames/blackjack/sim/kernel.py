@@ -278,6 +278,7 @@ def run_rounds(
     sessions: IntArray,
     side_outcomes: SideArray,
     side_reads_up: CardArray,
+    side_hole: SideArray,
     side_counts: IntArray,
     hit_and_run: IntArray,
     hit_and_run_totals: IntArray,
@@ -298,7 +299,8 @@ def run_rounds(
     whole session that fits in `sessions`. Side wagers (sim.side_tables): for each of the
     player's boxes and each wager w, `side_counts[w, side_outcomes[w, deal]] += 1`, the deal
     being the box's first two cards, the up card (when `side_reads_up[w]`) and the dealer's
-    Blackjack. With `hit_and_run[HR_ON]`, each of the player's boxes wagers Hit and Run every
+    Blackjack (a negative entry -(k + 1): the outcome is `side_hole[k, hole card]`). With
+    `hit_and_run[HR_ON]`, each of the player's boxes wagers Hit and Run every
     round: its meter grows, the dealer's hand is completed (633a.7(n)) and counted (633a.7(o)(2)),
     and `hit_and_run_totals` adds the round's wagers. With `bad_beat[HR_ON]`, likewise Bad Beat on
     the box's first hand as completed against the dealer's hand (`bad_beat_totals`). Returns 0,
@@ -576,7 +578,10 @@ def run_rounds(
                 up_card_code = (pair_code * 52 + up) * 2 + blackjack_bit
                 for wager in range(sides):
                     deal_code = up_card_code if side_reads_up[wager] else two_card_code
-                    side_counts[wager, side_outcomes[wager, deal_code]] += 1
+                    outcome = side_outcomes[wager, deal_code]
+                    if outcome < 0:
+                        outcome = side_hole[-outcome - 1, hole]  # 633a.7(g)(4): on the hole card
+                    side_counts[wager, outcome] += 1
         if hr_on:
             # 633a.13(l)(2): each box's wager adds its share to the meter as it is placed.
             # Each wager's share is rounded down on its own, as the sidebook adds it.
@@ -688,6 +693,7 @@ def play_stacked(
     net: IntArray,
     side_outcomes: SideArray | None = None,
     side_reads_up: CardArray | None = None,
+    side_hole: SideArray | None = None,
     side_counts: IntArray | None = None,
     hit_and_run: IntArray | None = None,
     hit_and_run_totals: IntArray | None = None,
@@ -719,6 +725,7 @@ def play_stacked(
         np.zeros(0, dtype=np.int64),
         np.zeros((0, 1), dtype=np.int16) if side_outcomes is None else side_outcomes,
         np.zeros(0, dtype=np.int8) if side_reads_up is None else side_reads_up,
+        np.zeros((0, 52), dtype=np.int16) if side_hole is None else side_hole,
         np.zeros((0, 1), dtype=np.int64) if side_counts is None else side_counts,
         np.zeros(HR_SIZE, dtype=np.int64) if hit_and_run is None else hit_and_run,
         np.zeros(HR_TOTALS, dtype=np.int64) if hit_and_run_totals is None else hit_and_run_totals,

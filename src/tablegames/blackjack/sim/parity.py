@@ -187,6 +187,7 @@ def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed:
                 net,
                 sides.outcomes,
                 sides.reads_up,
+                sides.hole_outcomes,
                 counts,
                 hit_and_run.copy(),
                 hit_and_run_totals,

@@ -42,6 +42,7 @@ from tablegames.blackjack.sim.kernel import (
 )
 from tablegames.blackjack.sim.side_tables import (
     BAD_BEAT_LINES,
+    DECLINED,
     HIT_AND_RUN_LINES,
     CompiledSides,
     compile_bad_beat,
@@ -139,6 +140,7 @@ class BlackjackWork:
             sessions,
             self.sides.outcomes,
             self.sides.reads_up,
+            self.sides.hole_outcomes,
             side_counts,
             # Each unit starts its meter at the reset amount: units are independent of each
             # other, so a unit's result depends only on its seed.
@@ -251,6 +253,13 @@ class Simulation:
             )
         return reports
 
+    def _declined(self) -> dict[str, dict[str, str]]:
+        """The offered wagers the simulated player never places, and why."""
+        declined = {
+            name: why for name, why in DECLINED.items() if name in self.rules.side_wagers.offered()
+        }
+        return {"declined": declined} if declined else {}
+
     def counted(self) -> CountedRounds:
         """A counted run's totals by true count (`simulate(..., count=True)`)."""
         if not self.totals.by_count:
@@ -280,6 +289,7 @@ class Simulation:
             "rounds_per_second_per_core": round(n / self.totals.seconds)
             if self.totals.seconds > 0
             else 0,
+            **self._declined(),
             "cards_per_round": self.totals.cards / n,
             "shuffles": self.totals.shuffles,
             **self.extra,

@@ -41,6 +41,12 @@ from tablegames.core.paytable import SideResult
 SIMULATED: Final = frozenset({Reads.PLAYER_TWO, Reads.PLAYER_TWO_AND_UP_CARD})
 # Wagers on the dealer's hand the kernel settles itself, with their meters.
 DEALER_HAND: Final = frozenset({"hit_and_run", "bad_beat"})
+# Offered, but never placed by the simulated player, as the reference policy never places it.
+DECLINED: Final = {
+    "ez_bust": "633b.16(c): placed after the deal at the player's choice and declined, its best "
+    "decision: against every 2-6 up card the dealer busts less than half the time, so a 1 to 1 "
+    "wager on it always loses on average (its exact edge: tablegames edge ez_bust)",
+}
 # The dealer's hands whose count decides each Hit and Run outcome (kernel.HR_* order): the
 # registry's `evaluate` reads them, so the payouts are the table's own.
 _HIT_AND_RUN_HANDS: Final = (
@@ -64,6 +70,9 @@ class CompiledSides:
     names: tuple[str, ...]
     outcomes: npt.NDArray[np.int16]  # [W, DEALS]
     reads_up: npt.NDArray[np.int8]  # [W]: 1 when the wager reads the up card
+    # A deal settled only once the hole card shows (633a.7(g)(4)) has a negative entry -(k + 1)
+    # in `outcomes`: its outcome is `hole_outcomes[k, hole card]`.
+    hole_outcomes: npt.NDArray[np.int16]  # [K, 52]
     nets: npt.NDArray[np.int64]  # [W, K]: net per unit wagered, in ticks[w]
     ticks: tuple[int, ...]
     outcome_names: tuple[tuple[str, ...], ...]  # per wager, per outcome: "lost" or "a+b"
@@ -74,6 +83,7 @@ class CompiledSides:
             (),
             np.zeros((0, DEALS), dtype=np.int16),
             np.zeros(0, dtype=np.int8),
+            np.zeros((0, 52), dtype=np.int16),
             np.zeros((0, 1), dtype=np.int64),
             (),
             (),
@@ -85,8 +95,7 @@ def side_refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
     found: list[tuple[str, str, str | None]] = []
     for name in rules.side_wagers.offered():
         wager = side_wager(name)
-        offer = getattr(rules.side_wagers, name)
-        if name in DEALER_HAND:
+        if name in DEALER_HAND or name in DECLINED:
             continue
         if wager.reads not in SIMULATED or wager.is_progressive:
             found.append(
@@ -95,14 +104,6 @@ def side_refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
                     f"{wager.label} reads more than the initial deal (its timing: "
                     f"{wager.timing.value}); it is not simulated yet",
                     wager.offered_by,
-                )
-            )
-        if getattr(offer, "crown_treasure", False):
-            found.append(
-                (
-                    f"side_wagers.{name}.crown_treasure",
-                    "the Crown Treasure Bonus reads the dealer's two cards; not simulated yet",
-                    "633a.7(g)(4)",
                 )
             )
         if rules.payout_limit is not None and wager.limited_lines:
@@ -142,14 +143,21 @@ def compile_sides(rules: Rules) -> CompiledSides:
 @cache
 def _compile_sides(options: str, decks: int) -> CompiledSides:
     side_wagers = SideWagers.model_validate_json(options)
-    names = tuple(name for name in side_wagers.offered() if name not in DEALER_HAND)
+    names = tuple(
+        name for name in side_wagers.offered() if name not in DEALER_HAND and name not in DECLINED
+    )
     if not names:
         return CompiledSides.none()
     tables: list[npt.NDArray[np.int16]] = []
     all_nets: list[list[Fraction]] = []
     all_names: list[tuple[str, ...]] = []
+    hole_rows: list[npt.NDArray[np.int16]] = []
+    reads_up: list[bool] = []
     for name in names:
-        outcomes, nets, labels = _compile_one(side_wager(name), getattr(side_wagers, name), decks)
+        outcomes, nets, labels, up = _compile_one(
+            side_wager(name), getattr(side_wagers, name), decks, hole_rows
+        )
+        reads_up.append(up)
         tables.append(outcomes)
         all_nets.append(nets)
         all_names.append(labels)
@@ -159,37 +167,61 @@ def _compile_sides(options: str, decks: int) -> CompiledSides:
     for index, (nets, tick) in enumerate(zip(all_nets, ticks, strict=True)):
         for outcome, net in enumerate(nets):
             net_table[index, outcome] = int(net * tick)
-    reads_up = np.array(
-        [side_wager(name).reads is Reads.PLAYER_TWO_AND_UP_CARD for name in names], dtype=np.int8
+    holes = np.stack(hole_rows) if hole_rows else np.zeros((0, 52), dtype=np.int16)
+    return CompiledSides(
+        names,
+        np.stack(tables),
+        np.array(reads_up, dtype=np.int8),
+        holes,
+        net_table,
+        ticks,
+        tuple(all_names),
     )
-    return CompiledSides(names, np.stack(tables), reads_up, net_table, ticks, tuple(all_names))
 
 
 def _compile_one(
-    wager: SideWager, offer: BaseModel, decks: int
-) -> tuple[npt.NDArray[np.int16], list[Fraction], tuple[str, ...]]:
-    reads_up = wager.reads is Reads.PLAYER_TWO_AND_UP_CARD
+    wager: SideWager, offer: BaseModel, decks: int, hole_rows: list[npt.NDArray[np.int16]]
+) -> tuple[npt.NDArray[np.int16], list[Fraction], tuple[str, ...], bool]:
+    """The wager's table, its nets by outcome, their names, and whether it reads the up card;
+    deals that wait for the hole card get rows appended to `hole_rows`."""
+    # 633a.7(g)(4): with the Crown Treasure Bonus a Royal Match against a K or Q waits for the
+    # hole card (`waits`); its table then reads the up card too.
+    waits = wager.waits if getattr(offer, "crown_treasure", False) else None
+    reads_up = wager.reads is Reads.PLAYER_TWO_AND_UP_CARD or waits is not None
     index_of: dict[tuple[str, ...], int] = {(): 0}
     nets: list[Fraction] = [Fraction(-1)]
+
+    def outcome_of(first: int, second: int, dealer: tuple[int, ...], blackjack: bool) -> int:
+        context = SideContext(
+            cards=(_card(first), _card(second)),
+            dealer=tuple(_card(code) for code in dealer),
+            decks=decks,
+            offer=offer,
+            dealer_blackjack=blackjack,
+        )
+        result = wager.evaluate(context)
+        key = tuple(entry.line for entry in result.lines)
+        if key not in index_of:
+            index_of[key] = len(nets)
+            nets.append(_net(result))
+        return index_of[key]
+
     table = np.zeros((52, 52, 52, 2), dtype=np.int16)
     two_card = np.zeros((52, 52, 2), dtype=np.int16)
     for first in range(52):
         for second in range(52):
             for up in range(52) if reads_up else (0,):
-                for blackjack in (False, True) if not reads_up else (False,):
-                    context = SideContext(
-                        cards=(_card(first), _card(second)),
-                        dealer=(_card(up),),
-                        decks=decks,
-                        offer=offer,
-                        dealer_blackjack=blackjack,
+                if waits is not None and waits.applies(_card(first), _card(second), _card(up)):
+                    row = np.array(
+                        [outcome_of(first, second, (up, hole), False) for hole in range(52)],
+                        dtype=np.int16,
                     )
-                    result = wager.evaluate(context)
-                    key = tuple(entry.line for entry in result.lines)
-                    if key not in index_of:
-                        index_of[key] = len(nets)
-                        nets.append(_net(result))
-                    value = index_of[key]
+                    hole_rows.append(row)
+                    table[first, second, up, :] = -len(hole_rows)
+                    continue
+                for blackjack in (False, True) if not reads_up else (False,):
+                    # The up card repeated stands for a hole card the wager does not read.
+                    value = outcome_of(first, second, (up, up), blackjack)
                     if reads_up:
                         table[first, second, up, :] = value
                     else:
@@ -198,7 +230,7 @@ def _compile_one(
     flat = table.reshape(DEALS)
     if not reads_up:
         flat[: two_card.size] = two_card.reshape(-1)
-    return flat, nets, labels
+    return flat, nets, labels, reads_up
 
 
 def compile_hit_and_run(rules: Rules) -> npt.NDArray[np.int64]:
