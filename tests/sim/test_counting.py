@@ -26,10 +26,6 @@ from tablegames.blackjack.sim.counting import (
     risk_of_ruin,
 )
 from tablegames.blackjack.sim.kernel import (
-    BB_SETTINGS,
-    BB_TOTALS,
-    HR_SIZE,
-    HR_TOTALS,
     P_COUNT,
     P_STACKED,
     TC_BUCKETS,
@@ -84,15 +80,7 @@ def test_the_second_round_is_filed_under_the_true_count_of_the_first_rounds_card
             np.zeros(5, dtype=np.int64),
             np.zeros(1, dtype=np.int64),
             by_count,
-            np.zeros(0, dtype=np.int64),
-            np.zeros((0, 1), dtype=np.int16),
-            np.zeros(0, dtype=np.int8),
-            np.zeros((0, 52), dtype=np.int16),
-            np.zeros((0, 1), dtype=np.int64),
-            np.zeros(HR_SIZE, dtype=np.int64),
-            np.zeros(HR_TOTALS, dtype=np.int64),
-            np.zeros(BB_SETTINGS, dtype=np.int64),
-            np.zeros(BB_TOTALS, dtype=np.int64),
+            *([None] * 9),  # sessions, side wagers and progressives off
         )
         expected = np.zeros(TC_BUCKETS, dtype=np.int64)
         expected[0 - TC_LOW] += 1  # the first round: nothing seen, true count 0

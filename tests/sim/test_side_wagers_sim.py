@@ -16,9 +16,9 @@ from tablegames.blackjack.sim.compile import compile_table
 from tablegames.blackjack.sim.kernel import (
     BB_TOTALS,
     HR_METER,
+    HR_ON,
     HR_TOTALS,
     P_STACKED,
-    TC_BUCKETS,
     play_stacked,
     run_rounds,
 )
@@ -133,16 +133,16 @@ def play_stacked_rounds(
         np.zeros(2 * 40 * table.ticks + 1, dtype=np.int64),
         np.zeros(5, dtype=np.int64),
         np.zeros(1, dtype=np.int64),
-        np.zeros((3, TC_BUCKETS), dtype=np.int64),
-        np.zeros(0, dtype=np.int64),
-        np.zeros((0, 1), dtype=np.int16),
-        np.zeros(0, dtype=np.int8),
-        np.zeros((0, 52), dtype=np.int16),
-        np.zeros((0, 1), dtype=np.int64),
-        hit_and_run,
-        hit_and_run_totals,
-        bad_beat,
-        bad_beat_totals,
+        None,  # not counting
+        None,  # no sessions
+        None,  # no side wagers on the initial deal
+        None,
+        None,
+        None,
+        hit_and_run if hit_and_run[HR_ON] else None,
+        hit_and_run_totals if hit_and_run[HR_ON] else None,
+        bad_beat if bad_beat[HR_ON] else None,
+        bad_beat_totals if bad_beat[HR_ON] else None,
     )
     return hit_and_run, hit_and_run_totals, bad_beat, bad_beat_totals
 

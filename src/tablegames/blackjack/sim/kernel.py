@@ -274,16 +274,16 @@ def run_rounds(
     histogram: IntArray,
     totals: IntArray,
     net: IntArray,
-    by_count: IntArray,
-    sessions: IntArray,
-    side_outcomes: SideArray,
-    side_reads_up: CardArray,
-    side_hole: SideArray,
-    side_counts: IntArray,
-    hit_and_run: IntArray,
-    hit_and_run_totals: IntArray,
-    bad_beat: IntArray,
-    bad_beat_totals: IntArray,
+    by_count: IntArray | None,
+    sessions: IntArray | None,
+    side_outcomes: SideArray | None,
+    side_reads_up: CardArray | None,
+    side_hole: SideArray | None,
+    side_counts: IntArray | None,
+    hit_and_run: IntArray | None,
+    hit_and_run_totals: IntArray | None,
+    bad_beat: IntArray | None,
+    bad_beat_totals: IntArray | None,
 ) -> int:
     """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say; with
     `params[P_STACKED]`, the rounds are dealt from `shoe` in its order, with no burn card.
@@ -329,9 +329,6 @@ def run_rounds(
     hard, aces, count, first, second = hands[0], hands[1], hands[2], hands[3], hands[4]
     stake, status, from_split, split_aces = hands[5], hands[6], hands[7], hands[8]
     formed, decided, dealt_second = hands[9], hands[10], hands[11]
-    sides = side_outcomes.shape[0]
-    hr_on = hit_and_run[HR_ON] == 1
-    bb_on = bad_beat[HR_ON] == 1
     bb_outcome = np.zeros(boxes, dtype=np.int64)  # each box's Bad Beat outcome this round
     offset = histogram.shape[0] // 2
     cover = params[P_COVER]
@@ -343,14 +340,15 @@ def run_rounds(
     else:
         position = shuffle(shoe, deal, rng, params)
     sum_ticks, sum_sq, dealt, played = 0, 0, 0, 0
-    counting = params[P_COUNT] == 1
     shoe_cards = params[P_DECKS] * 52
     running, bucket = 0, 0
     session_rounds = params[P_SESSION_ROUNDS]
     session_left, session_sum, session = session_rounds, 0, 0
+    # Each feature's arrays are None when it is off: numba then compiles a kernel without its
+    # code (it prunes a branch on `is None` of an argument), so the plain game pays nothing.
     while played < rounds:
         start = position
-        if counting:
+        if by_count is not None:
             # The true count: the running count of every card seen since the shuffle (not the
             # burn card) per deck left to deal, floored (true count +1 is 1 <= tc < 2).
             remaining = max(shoe_cards - start, 1)
@@ -520,7 +518,7 @@ def run_rounds(
                     hand += 1
             # 633a.7(n): the dealer draws only if an outcome could change (a hand still standing,
             # or an open Hit and Run wager, which counts the dealer's cards).
-            if live or hr_on:
+            if live or hit_and_run is not None:
                 dealer_hard = up_value + hole_value
                 dealer_aces = (up_value == 1) + (hole_value == 1)
                 dealer_total, dealer_soft = _best(dealer_hard, dealer_aces)
@@ -567,7 +565,12 @@ def run_rounds(
             histogram[offset + net[box]] += 1
         sum_ticks += result
         sum_sq += result * result
-        if sides > 0:
+        if (
+            side_outcomes is not None
+            and side_reads_up is not None
+            and side_hole is not None
+            and side_counts is not None
+        ):
             # 633a.7(g): each side wager on the initial deal, by the engine's own table.
             blackjack_bit = 1 if dealer_blackjack else 0
             for box in range(players):
@@ -576,13 +579,13 @@ def run_rounds(
                 # a small table that stays in the cache.
                 two_card_code = pair_code * 2 + blackjack_bit
                 up_card_code = (pair_code * 52 + up) * 2 + blackjack_bit
-                for wager in range(sides):
+                for wager in range(side_outcomes.shape[0]):
                     deal_code = up_card_code if side_reads_up[wager] else two_card_code
                     outcome = side_outcomes[wager, deal_code]
                     if outcome < 0:
                         outcome = side_hole[-outcome - 1, hole]  # 633a.7(g)(4): on the hole card
                     side_counts[wager, outcome] += 1
-        if hr_on:
+        if hit_and_run is not None and hit_and_run_totals is not None:
             # 633a.13(l)(2): each box's wager adds its share to the meter as it is placed.
             # Each wager's share is rounded down on its own, as the sidebook adds it.
             share = hit_and_run[HR_STAKE] * hit_and_run[HR_RATE_BP] // 10_000
@@ -607,7 +610,7 @@ def run_rounds(
             hit_and_run_totals[1] += players * won
             hit_and_run_totals[2] += players * won * won
             hit_and_run_totals[3 + outcome] += players
-        if bb_on:
+        if bad_beat is not None and bad_beat_totals is not None:
             # 633a.13(j)(2): each box's wager adds its share to the meter as it is placed.
             bb_share = bad_beat[HR_STAKE] * bad_beat[HR_RATE_BP] // 10_000
             bad_beat[HR_METER] += players * bb_share
@@ -658,13 +661,13 @@ def run_rounds(
                 bad_beat_totals[3 + outcome] += 1
             if jackpots:
                 bad_beat[HR_METER] = bad_beat[HR_RESET]
-        if counting:
+        if by_count is not None:
             by_count[0, bucket] += 1
             by_count[1, bucket] += result
             by_count[2, bucket] += result * result
             for seen in range(start, position):
                 running += HI_LO[shoe[seen]]
-        if session_rounds > 0:
+        if sessions is not None:
             session_sum += result
             session_left -= 1
             if session_left == 0:
@@ -710,7 +713,6 @@ def play_stacked(
     totals = np.zeros(5, dtype=np.int64)
     histogram = np.zeros(2 * 40 * int(params[P_TICKS]) + 1, dtype=np.int64)
     rng = np.ones(4, dtype=np.uint64)  # never drawn from: a stacked shoe is not shuffled
-    by_count = np.zeros((3, TC_BUCKETS), dtype=np.int64)
     error = run_rounds(
         1,
         shoe,
@@ -721,15 +723,15 @@ def play_stacked(
         histogram,
         totals,
         net,
-        by_count,
-        np.zeros(0, dtype=np.int64),
-        np.zeros((0, 1), dtype=np.int16) if side_outcomes is None else side_outcomes,
-        np.zeros(0, dtype=np.int8) if side_reads_up is None else side_reads_up,
-        np.zeros((0, 52), dtype=np.int16) if side_hole is None else side_hole,
-        np.zeros((0, 1), dtype=np.int64) if side_counts is None else side_counts,
-        np.zeros(HR_SIZE, dtype=np.int64) if hit_and_run is None else hit_and_run,
-        np.zeros(HR_TOTALS, dtype=np.int64) if hit_and_run_totals is None else hit_and_run_totals,
-        np.zeros(BB_SETTINGS, dtype=np.int64) if bad_beat is None else bad_beat,
-        np.zeros(BB_TOTALS, dtype=np.int64) if bad_beat_totals is None else bad_beat_totals,
+        None,
+        None,
+        side_outcomes,
+        side_reads_up,
+        side_hole,
+        side_counts,
+        hit_and_run,
+        hit_and_run_totals,
+        bad_beat,
+        bad_beat_totals,
     )
     return -1 if error else int(totals[4])

@@ -179,20 +179,25 @@ def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed:
                     magic_card=card_of(magic) if magic >= 0 else None,
                     lucky_box=lucky or None,
                 )
+            has_sides, has_hit_and_run, has_bad_beat = (
+                bool(sides.names),
+                bool(hit_and_run[HR_ON]),
+                bool(bad_beat[HR_ON]),
+            )
             used = play_stacked(
                 rest,
                 table.params,
                 pair_cells,
                 total_cells,
                 net,
-                sides.outcomes,
-                sides.reads_up,
-                sides.hole_outcomes,
-                counts,
-                hit_and_run.copy(),
-                hit_and_run_totals,
-                round_bad_beat,
-                bad_beat_totals,
+                sides.outcomes if has_sides else None,
+                sides.reads_up if has_sides else None,
+                sides.hole_outcomes if has_sides else None,
+                counts if has_sides else None,
+                hit_and_run.copy() if has_hit_and_run else None,
+                hit_and_run_totals if has_hit_and_run else None,
+                round_bad_beat if has_bad_beat else None,
+                bad_beat_totals if has_bad_beat else None,
             )
             expected, dealt, expected_sides = reference_round(
                 rules, chart, [card_of(int(code)) for code in rest], boxes, stakes, mine, selections

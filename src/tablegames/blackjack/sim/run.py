@@ -125,7 +125,12 @@ class BlackjackWork:
         sessions: IntArray = np.zeros(
             unit.size // session_rounds if session_rounds else 0, dtype=np.int64
         )
+        counting = bool(self.table.params[P_COUNT])
+        has_sides = bool(self.sides.names)
+        hit_and_run = bool(self.hit_and_run[HR_ON])
+        bad_beat = bool(self.bad_beat[HR_ON])
         started = time.perf_counter()
+        # A feature that is off passes None: its code is left out of the compiled kernel.
         error = run_rounds(
             unit.size,
             self.table.fresh_shoe(),
@@ -136,18 +141,18 @@ class BlackjackWork:
             histogram,
             totals,
             np.zeros(int(self.table.params[P_BOXES]), dtype=np.int64),
-            by_count,
-            sessions,
-            self.sides.outcomes,
-            self.sides.reads_up,
-            self.sides.hole_outcomes,
-            side_counts,
+            by_count if counting else None,
+            sessions if session_rounds else None,
+            self.sides.outcomes if has_sides else None,
+            self.sides.reads_up if has_sides else None,
+            self.sides.hole_outcomes if has_sides else None,
+            side_counts if has_sides else None,
             # Each unit starts its meter at the reset amount: units are independent of each
             # other, so a unit's result depends only on its seed.
-            self.hit_and_run.copy(),
-            hit_and_run_totals,
-            self.bad_beat.copy(),
-            bad_beat_totals,
+            self.hit_and_run.copy() if hit_and_run else None,
+            hit_and_run_totals if hit_and_run else None,
+            self.bad_beat.copy() if bad_beat else None,
+            bad_beat_totals if bad_beat else None,
         )
         seconds = time.perf_counter() - started
         if error == ERROR_EXHAUSTED:
