@@ -153,6 +153,23 @@ def _rotl(x: np.uint64, k: int) -> np.uint64:
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
+@numba.njit(inline="always", cache=True)
+def _xoshiro(
+    s0: np.uint64, s1: np.uint64, s2: np.uint64, s3: np.uint64
+) -> tuple[np.uint64, np.uint64, np.uint64, np.uint64, np.uint64]:
+    """One xoshiro256** output and the next state (Blackman and Vigna), on scalars so the
+    state stays in registers where it is inlined."""
+    result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 45)
+    return result, s0, s1, s2, s3
+
+
 @numba.njit(cache=True)
 def shuffle_into(shoe: CardArray, deal: IntArray, rng: UIntArray, stop: int) -> None:
     """Fisher-Yates from the front: fix the positions from `deal[S_SHUFFLED]` up to `stop` (at
@@ -169,14 +186,7 @@ def shuffle_into(shoe: CardArray, deal: IntArray, rng: UIntArray, stop: int) -> 
             if have_spare:
                 draw, have_spare = spare, False
             else:
-                result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
-                t = s1 << np.uint64(17)
-                s2 ^= s0
-                s3 ^= s1
-                s1 ^= s2
-                s0 ^= s3
-                s2 ^= t
-                s3 = _rotl(s3, 45)
+                result, s0, s1, s2, s3 = _xoshiro(s0, s1, s2, s3)
                 draw, spare, have_spare = result >> np.uint64(32), result & _MASK32, True
             product = draw * bound
             low = product & _MASK32
@@ -232,14 +242,7 @@ def draw_below(rng: UIntArray, bound: int) -> int:
     s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
     limit = np.uint64(bound)
     while True:
-        result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
-        t = s1 << np.uint64(17)
-        s2 ^= s0
-        s3 ^= s1
-        s1 ^= s2
-        s0 ^= s3
-        s2 ^= t
-        s3 = _rotl(s3, 45)
+        result, s0, s1, s2, s3 = _xoshiro(s0, s1, s2, s3)
         product = (result >> np.uint64(32)) * limit
         low = product & _MASK32
         if low >= limit or low >= (_TWO32 - limit) % limit:

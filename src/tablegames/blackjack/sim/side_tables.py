@@ -33,7 +33,7 @@ import numpy.typing as npt
 from pydantic import BaseModel
 
 from tablegames.blackjack.rules import Rules
-from tablegames.blackjack.rules.side import SideWagers
+from tablegames.blackjack.rules.side import Progressive, SideWagers
 from tablegames.blackjack.side.registry import Reads, SideContext, SideWager, side_wager
 from tablegames.core.cards import Card
 from tablegames.core.paytable import SideResult
@@ -233,22 +233,32 @@ def _compile_one(
     return flat, nets, labels, reads_up
 
 
+def _progressive_settings(size: int, offer: Progressive | None) -> npt.NDArray[np.int64]:
+    """A progressive's kernel settings (kernel.HR_* layout): on, the minimum wager, the rate of
+    progression and the reset amount, the meter starting at the reset (633a.13(j)(2), (l)(2))."""
+    from tablegames.blackjack.sim import kernel
+
+    settings = np.zeros(size, dtype=np.int64)
+    if offer is not None:
+        settings[kernel.HR_ON] = 1
+        settings[kernel.HR_STAKE] = offer.min_wager
+        settings[kernel.HR_RATE_BP] = offer.rate_bp
+        settings[kernel.HR_RESET] = offer.reset
+        settings[kernel.HR_METER] = offer.reset
+    return settings
+
+
 def compile_hit_and_run(rules: Rules) -> npt.NDArray[np.int64]:
     """The kernel's Hit and Run settings (kernel.HR_*): off unless offered. Each of the player's
     boxes wagers the offer's minimum (633a.13(l)); the meter starts at its reset amount."""
     from tablegames.blackjack.sim import kernel
 
-    settings = np.zeros(kernel.HR_SIZE, dtype=np.int64)
     offer = rules.side_wagers.hit_and_run
+    settings = _progressive_settings(kernel.HR_SIZE, offer)
     if offer is None:
         return settings
     wager = side_wager("hit_and_run")
     stake = offer.min_wager
-    settings[kernel.HR_ON] = 1
-    settings[kernel.HR_STAKE] = stake
-    settings[kernel.HR_RATE_BP] = offer.rate_bp
-    settings[kernel.HR_RESET] = offer.reset
-    settings[kernel.HR_METER] = offer.reset
     for outcome, hand in enumerate(_HIT_AND_RUN_HANDS):
         result = wager.evaluate(SideContext(cards=(), dealer=tuple(Card.parse(c) for c in hand)))
         fixed = tuple(line for line in result.lines if not line.progressive)
@@ -308,17 +318,12 @@ def compile_bad_beat(rules: Rules) -> npt.NDArray[np.int64]:
     each of the player's boxes, the meter starting at its reset amount (633a.13(j))."""
     from tablegames.blackjack.sim import kernel
 
-    settings = np.zeros(kernel.BB_SETTINGS, dtype=np.int64)
     offer = rules.side_wagers.bad_beat
+    settings = _progressive_settings(kernel.BB_SETTINGS, offer)
     if offer is None:
         return settings
     wager = side_wager("bad_beat")
     stake = offer.min_wager
-    settings[kernel.HR_ON] = 1
-    settings[kernel.HR_STAKE] = stake
-    settings[kernel.HR_RATE_BP] = offer.rate_bp
-    settings[kernel.HR_RESET] = offer.reset
-    settings[kernel.HR_METER] = offer.reset
     settings[kernel.BB_PLAYER_20_OFFERED] = offer.player_has_20
     # 633a.13(j)(1): 20 for 1 and 5 for 1, from the registry's own lines.
     from tablegames.blackjack.side import bad_beat
