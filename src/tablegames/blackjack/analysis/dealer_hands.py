@@ -73,31 +73,49 @@ class DealerHands:
         return sparse_dealer(self)
 
 
-@lru_cache(maxsize=4)
 def dealer_hands(*, hits_soft_17: bool, with_22: bool = False) -> DealerHands:
     """Enumerate the dealer's standing hands under 633a.7(m) (or the non-PA H17 what-if)."""
+    # Positional for the cache: lru_cache keys `f(x=1)` and `f(x=1, y=False)` apart, which
+    # had the same hands enumerated twice in one analysis.
+    return _dealer_hands(hits_soft_17, with_22)
+
+
+_POINTS = tuple(point_value(rank) for rank in range(RANK_CLASSES))
+
+
+@lru_cache(maxsize=4)
+def _dealer_hands(hits_soft_17: bool, with_22: bool) -> DealerHands:
+    """`dealer_hands`, one number of cards at a time: hands in the making with the same cards
+    (and up card) are merged, their orderings added, so each is drawn to once (a walk of every
+    ordering took 120,960 steps)."""
     found: dict[tuple[int, ...], list[int]] = {}
-    counts = [0] * RANK_CLASSES
-
-    def draw(up: int, hard: int, aces: int, cards: int) -> None:
-        # 633a.3(e)(3): one ace counts 11 when that keeps the hand at 21 or less.
-        soft = aces > 0 and hard + 10 <= 21
-        total = hard + 10 if soft else hard
-        if cards < 2 or dealer_draws(total, soft, hits_soft_17=hits_soft_17):
-            for rank in range(RANK_CLASSES):
-                counts[rank] += 1
-                draw(up, hard + point_value(rank), aces + (rank == ACE_INDEX), cards + 1)
-                counts[rank] -= 1
-            return
-        if (total > 21 and not (with_22 and total == 22)) or (cards == 2 and total == 21):
-            return  # busts are counted as the remainder; Blackjack separately
-        key = (*counts, total)
-        found.setdefault(key, [0] * RANK_CLASSES)[up] += 1
-
     for up in range(RANK_CLASSES):
-        counts[up] += 1
-        draw(up, point_value(up), int(up == ACE_INDEX), 1)
-        counts[up] -= 1
+        start = [0] * RANK_CLASSES
+        start[up] = 1
+        # cards -> (hard total, orderings)
+        frontier: dict[tuple[int, ...], tuple[int, int]] = {tuple(start): (point_value(up), 1)}
+        cards = 1
+        while frontier:
+            following: dict[tuple[int, ...], tuple[int, int]] = {}
+            for counts, (hard, orderings) in frontier.items():
+                # 633a.3(e)(3): one ace counts 11 when that keeps the hand at 21 or less.
+                soft = counts[ACE_INDEX] > 0 and hard + 10 <= 21
+                total = hard + 10 if soft else hard
+                if cards < 2 or dealer_draws(total, soft, hits_soft_17=hits_soft_17):
+                    for rank in range(RANK_CLASSES):
+                        grown = (*counts[:rank], counts[rank] + 1, *counts[rank + 1 :])
+                        before = following.get(grown)
+                        following[grown] = (
+                            (hard + _POINTS[rank], orderings)
+                            if before is None
+                            else (before[0], before[1] + orderings)
+                        )
+                    continue
+                if (total > 21 and not (with_22 and total == 22)) or (cards == 2 and total == 21):
+                    continue  # busts are counted as the remainder; Blackjack separately
+                found.setdefault((*counts, total), [0] * RANK_CLASSES)[up] += orderings
+            frontier = following
+            cards += 1
     keys = sorted(found)
     return DealerHands(
         cards=np.array([key[:10] for key in keys], dtype=np.int64),
