@@ -39,11 +39,24 @@ def hand_values(
     A successor is played CDZ-: the option that is best for the unsplit hand with the same
     cards (`decide`), valued in the successor's own context; where `fixed[hand, up]` is 0
     (stand) or 1 (hit) that fixed option is played instead (a total-dependent chart).
+    `order` lists every hand after its successors and after the unsplit hands (`decide`) its
+    successors' decisions read: the unsplit context first, most points first in each context.
     """
     hands = removal.shape[0]
     values = np.zeros((hands, 10, 3))
     squares = np.zeros((hands, 10, 3))
-    for index in range(hands):
+    # Loops run hand, then drawn card, then up card: a successor's values for the ten up cards
+    # are contiguous, so each is read from memory once rather than once per up card.
+    remaining = np.zeros(10)
+    after = np.zeros(10)
+    hit_value = np.zeros(10)
+    hit_square = np.zeros(10)
+    double_value = np.zeros(10)
+    double_square = np.zeros(10)
+    for position in range(hands):
+        index = order[position]
+        # Standing first: the hand's stand values are its own, and the loop below reads only
+        # those of hands valued before it. One pass reads the dealer rows in table order.
         row = dealer[dealer_row[index]]
         total = best[index]
         for up in range(10):
@@ -63,16 +76,6 @@ def hand_values(
                 push += row[up, EXACTLY_22]
             values[index, up, 0] = value
             squares[index, up, 0] = 1.0 - push
-    # Loops run hand, then drawn card, then up card: a successor's values for the ten up cards
-    # are contiguous, so each is read from memory once rather than once per up card.
-    remaining = np.zeros(10)
-    after = np.zeros(10)
-    hit_value = np.zeros(10)
-    hit_square = np.zeros(10)
-    double_value = np.zeros(10)
-    double_square = np.zeros(10)
-    for position in range(hands):
-        index = order[position]
         left = 0.0
         for rank in range(10):
             remaining[rank] = shoe[rank] - removal[index, rank]
