@@ -275,7 +275,7 @@ def _overall(result: GameValues, chart: BasicChart | None) -> None:
                 value, square = _best_options(options)
             else:
                 value, square = np.zeros(10), np.zeros(10)
-                for up in np.flatnonzero(dealt):
+                for up in (int(up) for up in np.flatnonzero(dealt)):
                     at_up = {name: (float(v[up]), float(q[up])) for name, (v, q) in options.items()}
                     value[up], square[up] = at_up[chart.first_decision(first, second, up, at_up)]
             result.by_up_card += p * value
