@@ -20,10 +20,14 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from tablegames.core.errors import ScenarioError
-from tablegames.core.table import GameModule
+
+if TYPE_CHECKING:
+    # Typing only: the table module costs 40 ms to import, and `tablegames` imports the
+    # registry at every start-up.
+    from tablegames.core.table import GameModule
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +53,7 @@ class GameEntry:
 
     def game(self) -> GameModule:
         """The game's table-protocol module, imported on first use."""
-        return cast(GameModule, importlib.import_module(self.module).GAME)
+        return cast("GameModule", importlib.import_module(self.module).GAME)
 
     def scenario_runner(self) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
         module, name = self.scenario.runner.split(":")

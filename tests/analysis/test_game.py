@@ -10,8 +10,13 @@ import pytest
 from typer.testing import CliRunner
 
 from tablegames.blackjack.analysis.basic_strategy import basic_chart
+from tablegames.blackjack.analysis.dealer_draws import dealer_outcomes as exact_dealer_outcomes
 from tablegames.blackjack.analysis.dealer_hands import (
+    BATCH,
+    BLACKJACK,
+    BUST,
     dealer_hands,
+    dealer_outcomes,
     dealer_probabilities,
     shoe_counts,
 )
@@ -200,6 +205,87 @@ def test_dealer_probabilities_match_a_plain_recursion() -> None:
     counts = [int(x) for x in shoe]
     counts[5] -= 1
     assert table[5, 5] == pytest.approx(bust(counts, 6, 0), abs=1e-12)
+
+
+def test_batched_dealer_kernel_matches_exact_fractions_shoe_by_shoe() -> None:
+    # The kernel walks its trie for BATCH shoes at once; more shoes than one batch (the last
+    # padded) from one deck, some with a rank used up, each checked against the independent
+    # enumeration of dealer_draws in exact fractions.
+    table = build_hand_table(Rules(decks=1, **COMMON), shoe_counts(1))
+    shoes = np.unique(table.shoe - table.removal, axis=0)
+    rng = np.random.default_rng(633)
+    chosen = shoes[rng.choice(len(shoes), BATCH + 14, replace=False)]
+    chosen[0] = shoe_counts(1) - np.array([4, 0, 0, 0, 0, 0, 0, 0, 0, 0])  # no aces left
+    kernel = dealer_outcomes(chosen, *dealer_hands(hits_soft_17=False).compiled)
+    for number, shoe in enumerate(chosen):
+        up = number % 10
+        if shoe[up] == 0:
+            up = 9
+        rest = tuple(int(count) - (rank == up) for rank, count in enumerate(shoe))
+        expected = np.zeros(7)
+        for hand, chance in exact_dealer_outcomes(rest, hits_soft_17=False, up=up + 1).items():
+            column = BLACKJACK if hand.blackjack else (BUST if hand.total > 21 else hand.total - 17)
+            expected[column] += float(chance)
+        np.testing.assert_allclose(kernel[number, up, :7], expected, rtol=0, atol=1e-13)
+
+
+# Figures of the analysis before its dealer kernel was batched (commit 84f2629, one shoe at a
+# time): the faster kernels and passes must give the same values to 1e-9. The sums run over
+# every hand the table values (a checksum of each per-hand value), weighted to catch a swap.
+PINNED = {
+    "pa6": (
+        Rules(decks=6, **COMMON),
+        "cdz",
+        (-0.003302680373375045, 1.3008326998448663),
+        (-763508.4064365525, -3054979.5788079826, 2400119.102801418),
+        (-7.775895152173044, 435.9662376937079),
+    ),
+    "pa6-text": (
+        Rules(decks=6),
+        "cdz",
+        (-0.0008403814472148427, 1.3083195806807255),
+        (-935151.1326218385, -3739130.478044647, 2951283.095285182),
+        (-3.384517317709711, 452.82884082799717),
+    ),
+    "2-decks-h17-basic": (
+        Rules(decks=2, dealer_hits_soft_17=True),
+        "basic",
+        (-0.0011096103028676394, 1.323940204445654),
+        (-827236.4433135246, -3305266.549562961, 2555536.4240754982),
+        (-2.9825538419945326, 456.7814827563109),
+    ),
+}
+PA6_BY_UP_CARD = [
+    -0.34101749493718103,
+    0.09267505836524365,
+    0.12631610404510968,
+    0.1627978381639388,
+    0.20325999191594568,
+    0.23575407662754566,
+    0.1446010268716457,
+    0.057572421366619185,
+    -0.04086708935365631,
+    -0.1710066944797715,
+]
+
+
+@pytest.mark.parametrize("name", sorted(PINNED))
+def test_values_unchanged_from_the_one_shoe_at_a_time_analysis(name: str) -> None:
+    rules, strategy, (overall, second), (values, weighted, squares), (split, split_sq) = PINNED[
+        name
+    ]
+    result = analyse(rules, "basic" if strategy == "basic" else "cdz")
+    assert result.overall == pytest.approx(overall, abs=1e-12)
+    assert result.second_moment == pytest.approx(second, abs=1e-12)
+    weights = (1 + np.arange(len(result.values.values)) % 7)[:, None, None]
+    # About 1.3 million values each: 1e-6 over the sum is well under 1e-9 a value.
+    assert float(result.values.values.sum()) == pytest.approx(values, abs=1e-6)
+    assert float((result.values.values * weights).sum()) == pytest.approx(weighted, abs=1e-6)
+    assert float(result.values.squares.sum()) == pytest.approx(squares, abs=1e-6)
+    assert float(result.split.sum()) == pytest.approx(split, abs=1e-9)
+    assert float(result.split_square.sum()) == pytest.approx(split_sq, abs=1e-9)
+    if name == "pa6":
+        np.testing.assert_allclose(result.by_up_card, PA6_BY_UP_CARD, rtol=0, atol=1e-12)
 
 
 def test_board_rule_effects_of_the_2012_rulemaking() -> None:

@@ -14,13 +14,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from tablegames.cli.app import EXIT_FINDINGS, app
-from tablegames.conform import ConformanceResult, junit_tree, load_cases, run_cases
 from tablegames.core.inputs import InputError, output_file
+
+if TYPE_CHECKING:
+    from tablegames.conform import ConformanceResult
 
 JUNIT_SUITE = "tablegames conform"
 
@@ -37,6 +39,8 @@ def conform_command(
     ] = None,
 ) -> None:
     """Play conformance files and compare each with its expected result or refusal."""
+    from tablegames.conform import load_cases, run_cases  # only when conformance runs
+
     if junit is not None:
         output_file(junit, "JUnit report")
     results = run_cases(load_cases(paths))
@@ -78,6 +82,8 @@ def summary_line(results: Sequence[ConformanceResult]) -> str:
 
 
 def write_junit(results: Sequence[ConformanceResult], path: Path) -> None:
+    from tablegames.conform import junit_tree
+
     try:
         junit_tree(results, JUNIT_SUITE).write(path, encoding="utf-8", xml_declaration=True)
     except OSError as error:

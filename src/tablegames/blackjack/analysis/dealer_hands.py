@@ -8,7 +8,9 @@ prod_r c[r]^(k[r]) / n^(K) (falling factorials), the same for every ordering, so
 probability of a final total is a sum over a few thousand hands (1,676 when the dealer stands
 on soft 17): a small numba kernel. Hands that share their first cards (in rank order) share the
 product of those cards' falling factorials, computed once per shoe on a trie (2,116 nodes
-instead of 5,756 factors), which is most of the kernel's speed.
+instead of 5,756 factors). The kernel walks that trie for a batch of shoes at once, each step
+one SIMD loop over the batch: the analysis of one rule set asks for some 26,000 shoes, and
+batching made the kernel about ten times faster than walking the trie once per shoe.
 
 Ranks are indexed 0-9 for the point values 1 (ace) to 10, the convention of
 `blackjack.drawing` (ACE_INDEX, TEN_INDEX); the drawing rule is its `dealer_draws`, the one the
@@ -71,31 +73,49 @@ class DealerHands:
         return sparse_dealer(self)
 
 
-@lru_cache(maxsize=4)
 def dealer_hands(*, hits_soft_17: bool, with_22: bool = False) -> DealerHands:
     """Enumerate the dealer's standing hands under 633a.7(m) (or the non-PA H17 what-if)."""
+    # Positional for the cache: lru_cache keys `f(x=1)` and `f(x=1, y=False)` apart, which
+    # had the same hands enumerated twice in one analysis.
+    return _dealer_hands(hits_soft_17, with_22)
+
+
+_POINTS = tuple(point_value(rank) for rank in range(RANK_CLASSES))
+
+
+@lru_cache(maxsize=4)
+def _dealer_hands(hits_soft_17: bool, with_22: bool) -> DealerHands:
+    """`dealer_hands`, one number of cards at a time: hands in the making with the same cards
+    (and up card) are merged, their orderings added, so each is drawn to once (a walk of every
+    ordering took 120,960 steps)."""
     found: dict[tuple[int, ...], list[int]] = {}
-    counts = [0] * RANK_CLASSES
-
-    def draw(up: int, hard: int, aces: int, cards: int) -> None:
-        # 633a.3(e)(3): one ace counts 11 when that keeps the hand at 21 or less.
-        soft = aces > 0 and hard + 10 <= 21
-        total = hard + 10 if soft else hard
-        if cards < 2 or dealer_draws(total, soft, hits_soft_17=hits_soft_17):
-            for rank in range(RANK_CLASSES):
-                counts[rank] += 1
-                draw(up, hard + point_value(rank), aces + (rank == ACE_INDEX), cards + 1)
-                counts[rank] -= 1
-            return
-        if (total > 21 and not (with_22 and total == 22)) or (cards == 2 and total == 21):
-            return  # busts are counted as the remainder; Blackjack separately
-        key = (*counts, total)
-        found.setdefault(key, [0] * RANK_CLASSES)[up] += 1
-
     for up in range(RANK_CLASSES):
-        counts[up] += 1
-        draw(up, point_value(up), int(up == ACE_INDEX), 1)
-        counts[up] -= 1
+        start = [0] * RANK_CLASSES
+        start[up] = 1
+        # cards -> (hard total, orderings)
+        frontier: dict[tuple[int, ...], tuple[int, int]] = {tuple(start): (point_value(up), 1)}
+        cards = 1
+        while frontier:
+            following: dict[tuple[int, ...], tuple[int, int]] = {}
+            for counts, (hard, orderings) in frontier.items():
+                # 633a.3(e)(3): one ace counts 11 when that keeps the hand at 21 or less.
+                soft = counts[ACE_INDEX] > 0 and hard + 10 <= 21
+                total = hard + 10 if soft else hard
+                if cards < 2 or dealer_draws(total, soft, hits_soft_17=hits_soft_17):
+                    for rank in range(RANK_CLASSES):
+                        grown = (*counts[:rank], counts[rank] + 1, *counts[rank + 1 :])
+                        before = following.get(grown)
+                        following[grown] = (
+                            (hard + _POINTS[rank], orderings)
+                            if before is None
+                            else (before[0], before[1] + orderings)
+                        )
+                    continue
+                if (total > 21 and not (with_22 and total == 22)) or (cards == 2 and total == 21):
+                    continue  # busts are counted as the remainder; Blackjack separately
+                found.setdefault((*counts, total), [0] * RANK_CLASSES)[up] += orderings
+            frontier = following
+            cards += 1
     keys = sorted(found)
     return DealerHands(
         cards=np.array([key[:10] for key in keys], dtype=np.int64),
@@ -107,118 +127,165 @@ def dealer_hands(*, hits_soft_17: bool, with_22: bool = False) -> DealerHands:
 class CompiledDealer(NamedTuple):
     """The dealer's hands as `dealer_outcomes` reads them (`sparse_dealer`)."""
 
-    parent: npt.NDArray[np.int32]
-    factor: npt.NDArray[np.int16]
-    node_of_hand: npt.NDArray[np.int32]
-    sizes: npt.NDArray[np.int8]
+    depth: npt.NDArray[np.int32]
+    factor: npt.NDArray[np.int32]
+    sizes: npt.NDArray[np.int32]
     slot_start: npt.NDArray[np.int32]
-    slots: npt.NDArray[np.int16]
+    slots: npt.NDArray[np.int32]
     weights: FloatArray
 
 
 def sparse_dealer(hands: DealerHands) -> CompiledDealer:
-    """Dealer hands compiled for `dealer_outcomes`: a trie of their cards, and where each
-    hand's chance goes.
+    """Dealer hands compiled for `dealer_outcomes`: a trie of their cards in depth-first order,
+    and where each hand's chance goes.
 
     A hand's cards are its (rank, count) entries in rank order. Hands sharing the first entries
     share the product of their falling factorials, so the products are computed once per trie
-    node: `parent` (-1 for a first entry) and `factor` (rank * (MAX_CARDS + 1) + count, an index
-    into the shoe's falling factorials), parents first. Each hand then has its node, its number
-    of cards, and (CSR from `slot_start`) the output slots up * OUTCOMES + column it adds its
-    chance to, times its orderings from that up card. Small integer types keep the tables in
-    the fastest caches (they are read once per shoe analysed).
+    node. Listed depth first, a node's parent is the last node listed one level up, so the
+    kernel keeps only one running product per level (a stack of a dozen rows that stays in the
+    L1 cache) instead of one per node. Each node has its `depth` (1 for a first entry) and
+    `factor` (rank * (MAX_CARDS + 1) + count, an index into the shoe's falling factorials); a
+    node that is a whole hand has its number of cards in `sizes` (0 otherwise) and (CSR from
+    `slot_start`) the output slots up * OUTCOMES + column it adds its chance to, times its
+    orderings from that up card.
     """
-    nodes: dict[tuple[tuple[int, int], ...], int] = {}
-    parent: list[int] = []
-    factor: list[int] = []
-    node_of_hand: list[int] = []
-    slot_start = [0]
-    slots: list[int] = []
-    weights: list[float] = []
+    children: dict[tuple[tuple[int, int], ...], set[tuple[tuple[int, int], ...]]] = {(): set()}
+    hand_of: dict[tuple[tuple[int, int], ...], int] = {}
     for row in range(hands.cards.shape[0]):
         entries = tuple((rank, int(count)) for rank, count in enumerate(hands.cards[row]) if count)
         for depth in range(1, len(entries) + 1):
-            prefix = entries[:depth]
-            if prefix not in nodes:
-                nodes[prefix] = len(parent)
-                parent.append(nodes[prefix[:-1]] if depth > 1 else -1)
-                rank, count = prefix[-1]
-                factor.append(rank * (MAX_CARDS + 1) + count)
-        node_of_hand.append(nodes[entries])
-        column = int(hands.total_index[row])
-        if column == 5:
-            column = EXACTLY_22  # only enumerated for Blackjack Switch (with_22)
-        for up in range(10):
-            if hands.multiplier[row, up]:
-                slots.append(up * OUTCOMES + column)
-                weights.append(float(hands.multiplier[row, up]))
+            children.setdefault(entries[:depth], set())
+            children[entries[: depth - 1]].add(entries[:depth])
+        hand_of[entries] = row
+    depths: list[int] = []
+    factor: list[int] = []
+    sizes: list[int] = []
+    slot_start = [0]
+    slots: list[int] = []
+    weights: list[float] = []
+    pending = sorted(children[()], reverse=True)
+    while pending:
+        node = pending.pop()
+        rank, count = node[-1]
+        depths.append(len(node))
+        factor.append(rank * (MAX_CARDS + 1) + count)
+        row = hand_of.get(node, -1)
+        sizes.append(int(hands.cards[row].sum()) if row >= 0 else 0)
+        if row >= 0:
+            column = int(hands.total_index[row])
+            if column == 5:
+                column = EXACTLY_22  # only enumerated for Blackjack Switch (with_22)
+            for up in range(10):
+                if hands.multiplier[row, up]:
+                    slots.append(up * OUTCOMES + column)
+                    weights.append(float(hands.multiplier[row, up]))
         slot_start.append(len(slots))
+        pending.extend(sorted(children[node], reverse=True))
     return CompiledDealer(
-        parent=np.array(parent, dtype=np.int32),
-        factor=np.array(factor, dtype=np.int16),
-        node_of_hand=np.array(node_of_hand, dtype=np.int32),
-        sizes=hands.cards.sum(axis=1).astype(np.int8),
+        depth=np.array(depths, dtype=np.int32),
+        factor=np.array(factor, dtype=np.int32),
+        sizes=np.array(sizes, dtype=np.int32),
         slot_start=np.array(slot_start, dtype=np.int32),
-        slots=np.array(slots, dtype=np.int16),
+        slots=np.array(slots, dtype=np.int32),
         weights=np.array(weights, dtype=np.float64),
     )
 
 
-@numba.njit(cache=True)
+# Shoes evaluated together: every trie step is one loop over the batch, which LLVM turns into
+# SIMD instructions (4 doubles each with AVX2) and which amortises the trie's index loads; 64 to
+# 128 measured fastest, the working set (falling factorials, stack, outcomes) staying in cache.
+BATCH = 96
+
+
 def dealer_outcomes(
     shoes: IntArray,
-    parent: npt.NDArray[np.int32],
-    factor: npt.NDArray[np.int16],
-    node_of_hand: npt.NDArray[np.int32],
-    sizes: npt.NDArray[np.int8],
+    depth: npt.NDArray[np.int32],
+    factor: npt.NDArray[np.int32],
+    sizes: npt.NDArray[np.int32],
     slot_start: npt.NDArray[np.int32],
-    slots: npt.NDArray[np.int16],
+    slots: npt.NDArray[np.int32],
     weights: FloatArray,
 ) -> FloatArray:
     """P(dealer outcome | up card) for every shoe: (shoes, 10 up cards, OUTCOMES outcomes),
     from the compiled hands of `sparse_dealer`."""
-    result = np.zeros((shoes.shape[0], 10, OUTCOMES))
-    falling = np.ones(10 * (MAX_CARDS + 1))
-    inverse_falling_n = np.ones(MAX_CARDS + 1)
-    product = np.ones(parent.shape[0])
-    flat = np.zeros(10 * OUTCOMES)
-    for s in range(shoes.shape[0]):
-        shoe = shoes[s]
-        n = 0
-        for rank in range(10):
-            n += shoe[rank]
-            base = rank * (MAX_CARDS + 1)
-            for k in range(1, MAX_CARDS + 1):
-                falling[base + k] = falling[base + k - 1] * max(shoe[rank] - k + 1, 0)
-        running = 1.0
-        for k in range(1, MAX_CARDS + 1):
-            running *= max(n - k + 1, 0)
-            inverse_falling_n[k] = 1.0 / running if running > 0 else 0.0
-        for node in range(parent.shape[0]):
-            above = parent[node]
-            product[node] = falling[factor[node]] * (product[above] if above >= 0 else 1.0)
-        flat[:] = 0.0
-        for hand in range(node_of_hand.shape[0]):
-            p = product[node_of_hand[hand]]
-            if p == 0.0:
+    outcomes: FloatArray = _dealer_outcomes(
+        max(1, min(BATCH, shoes.shape[0])), shoes, depth, factor, sizes, slot_start, slots, weights
+    )
+    return outcomes
+
+
+@numba.njit(cache=True)
+def _dealer_outcomes(
+    batch: int,
+    shoes: IntArray,
+    depth: npt.NDArray[np.int32],
+    factor: npt.NDArray[np.int32],
+    sizes: npt.NDArray[np.int32],
+    slot_start: npt.NDArray[np.int32],
+    slots: npt.NDArray[np.int32],
+    weights: FloatArray,
+) -> FloatArray:
+    """`dealer_outcomes` for `batch` shoes at a time. The batch size is an argument, not a
+    constant: a constant bound gets the inner loops fully unrolled into scalar code before
+    LLVM's loop vectoriser sees them (measured: 0.14 s against 0.06 s for 26,064 shoes)."""
+    count = shoes.shape[0]
+    result = np.zeros((count, 10, OUTCOMES))
+    width = MAX_CARDS + 1
+    # falling[rank * width + k, b]: c(c-1)...(c-k+1) for shoe b's c cards of that rank.
+    falling = np.ones((10 * width, batch))
+    inverse_falling_n = np.ones((width, batch))
+    stack = np.ones((MAX_CARDS + 1, batch))  # row 0 stays 1: the empty product
+    flat = np.zeros((10 * OUTCOMES, batch))
+    chance = np.empty(batch)
+    for start in range(0, count, batch):
+        used = min(batch, count - start)
+        for b in range(batch):
+            n = 0
+            for rank in range(10):
+                cards = shoes[start + b, rank] if b < used else 0  # padding: an empty shoe
+                n += cards
+                base = rank * width
+                for k in range(1, width):
+                    falling[base + k, b] = falling[base + k - 1, b] * max(cards - k + 1, 0)
+            running = 1.0
+            for k in range(1, width):
+                running *= max(n - k + 1, 0)
+                inverse_falling_n[k, b] = 1.0 / running if running > 0 else 0.0
+        flat[:, :] = 0.0
+        for node in range(depth.shape[0]):
+            level = depth[node]
+            row = factor[node]
+            for b in range(batch):
+                stack[level, b] = falling[row, b] * stack[level - 1, b]
+            size = sizes[node]
+            if size == 0:
                 continue
-            p *= inverse_falling_n[sizes[hand]]
-            for j in range(slot_start[hand], slot_start[hand + 1]):
-                flat[slots[j]] += weights[j] * p
-        out = result[s]
-        for up in range(10):
-            if shoe[up] == 0:
-                continue
-            standing = 0.0
-            for column in range(5):
-                out[up, column] = flat[up * OUTCOMES + column] * n / shoe[up]
-                standing += out[up, column]
-            out[up, EXACTLY_22] = flat[up * OUTCOMES + EXACTLY_22] * n / shoe[up]
-            if up == ACE_INDEX:
-                out[up, BLACKJACK] = shoe[TEN_INDEX] / (n - 1)
-            elif up == TEN_INDEX:
-                out[up, BLACKJACK] = shoe[ACE_INDEX] / (n - 1)
-            out[up, BUST] = 1.0 - standing - out[up, BLACKJACK]
+            for b in range(batch):
+                chance[b] = stack[level, b] * inverse_falling_n[size, b]
+            for j in range(slot_start[node], slot_start[node + 1]):
+                weight = weights[j]
+                slot = slots[j]
+                for b in range(batch):
+                    flat[slot, b] += weight * chance[b]
+        for b in range(used):
+            shoe = shoes[start + b]
+            n = 0
+            for rank in range(10):
+                n += shoe[rank]
+            out = result[start + b]
+            for up in range(10):
+                if shoe[up] == 0:
+                    continue
+                standing = 0.0
+                for column in range(5):
+                    out[up, column] = flat[up * OUTCOMES + column, b] * n / shoe[up]
+                    standing += out[up, column]
+                out[up, EXACTLY_22] = flat[up * OUTCOMES + EXACTLY_22, b] * n / shoe[up]
+                if up == ACE_INDEX:
+                    out[up, BLACKJACK] = shoe[TEN_INDEX] / (n - 1)
+                elif up == TEN_INDEX:
+                    out[up, BLACKJACK] = shoe[ACE_INDEX] / (n - 1)
+                out[up, BUST] = 1.0 - standing - out[up, BLACKJACK]
     return result
 
 

@@ -8,7 +8,7 @@ hands already completed). Hands of one context with one card more are its succes
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -73,18 +73,26 @@ class HandTable:
     hard: IntArray  # (hands,): hard total
     _codes: IntArray  # sorted hand codes, for `find`
     _order: IntArray
+    # code -> row, built on the first `find`: the player's final hands (Bad Beat) look up some
+    # 16,000 hands, where a NumPy search per hand took 20 microseconds.
+    _rows: dict[int, int] | None = field(default=None, repr=False, compare=False)
 
     def find(self, hand: tuple[int, ...] | list[int], context: tuple[int, int] = NORMAL) -> int:
         """The index of `hand` in `context`; KeyError if the table does not hold it."""
-        code = self.keys.index(context) * _STRIDE + int(np.dot(hand, _WEIGHTS))
-        position = int(np.searchsorted(self._codes, code))
-        if position >= len(self._codes) or self._codes[position] != code:
+        if self._rows is None:
+            self._rows = dict(zip(self._codes.tolist(), self._order.tolist(), strict=True))
+        code = self.keys.index(context) * _STRIDE
+        for count, weight in zip(hand, _PLAIN_WEIGHTS, strict=True):
+            code += int(count) * weight
+        row = self._rows.get(code)
+        if row is None:
             raise KeyError((hand, context))
-        return int(self._order[position])
+        return row
 
 
 _WEIGHTS = _BASE ** np.arange(10, dtype=np.int64)
 _STRIDE = int(_BASE**10)
+_PLAIN_WEIGHTS = tuple(int(weight) for weight in _WEIGHTS)
 
 
 def context_keys(rules: Rules, shoe: IntArray) -> list[tuple[int, int]]:
@@ -100,39 +108,71 @@ def context_keys(rules: Rules, shoe: IntArray) -> list[tuple[int, int]]:
     return keys
 
 
-def build_hand_table(rules: Rules, shoe: IntArray) -> HandTable:
-    """All hands of every context, with successors, vectorized over the multisets."""
+@lru_cache(maxsize=1)
+def _multiset_links() -> tuple[IntArray, IntArray, IntArray]:
+    """For `all_multisets`: each one's code (base 22), the multiset one card more of each rank
+    (-1 past 21), and the multisets in code order. Shared by every table, whatever the rules."""
     multisets = all_multisets()
-    sizes = multisets.sum(axis=1)
-    keys = context_keys(rules, shoe)
-    parts_cards, parts_removal, parts_context = [], [], []
-    for number, (pair, extra) in enumerate(keys):
-        mask = sizes >= 2
-        removal = multisets.copy()
-        if pair >= 0:
-            mask &= multisets[:, pair] >= 1
-            removal[:, pair] += extra
-        mask &= np.all(removal <= shoe, axis=1)
-        parts_cards.append(multisets[mask])
-        parts_removal.append(removal[mask])
-        parts_context.append(np.full(int(mask.sum()), number, dtype=np.int64))
-    cards = np.concatenate(parts_cards)
-    removal = np.concatenate(parts_removal)
-    context_id = np.concatenate(parts_context)
-    code: IntArray = (context_id * _STRIDE + cards @ _WEIGHTS).astype(np.int64)
-    order = np.argsort(code)
-    sorted_code = code[order]
-
-    def lookup(codes: IntArray) -> IntArray:
-        position = np.minimum(np.searchsorted(sorted_code, codes), len(sorted_code) - 1)
-        return np.where(sorted_code[position] == codes, order[position], -1)
-
-    hard = cards @ np.arange(1, 11, dtype=np.int64)
-    best = np.where((cards[:, ACE] > 0) & (hard + 10 <= 21), hard + 10, hard)
-    successor = np.full((len(cards), 10), -1, dtype=np.int64)
+    codes: IntArray = multisets @ _WEIGHTS
+    by_code = np.argsort(codes)
+    sorted_codes = codes[by_code]
+    hard = multisets @ np.arange(1, 11, dtype=np.int64)
+    successor = np.full((len(multisets), 10), -1, dtype=np.int64)
     for rank in range(10):
         fits = hard + rank + 1 <= 21
-        successor[fits, rank] = lookup(code[fits] + _WEIGHTS[rank])
+        successor[fits, rank] = by_code[np.searchsorted(sorted_codes, codes[fits] + _WEIGHTS[rank])]
+    for array in (codes, successor, by_code):
+        array.setflags(write=False)  # cached: shared by every table
+    return codes, successor, by_code
+
+
+def build_hand_table(rules: Rules, shoe: IntArray) -> HandTable:
+    """All hands of every context, with successors, vectorized over the multisets.
+
+    A context's hands are multisets of `all_multisets`, so a successor is looked up once per
+    multiset (`_multiset_links`) and mapped to the context's row, rather than searched for in
+    the whole table.
+    """
+    multisets = all_multisets()
+    codes, links, by_code = _multiset_links()
+    sizes = multisets.sum(axis=1)
+    keys = context_keys(rules, shoe)
+    # row[context, multiset]: the table row of that multiset in that context, -1 if absent.
+    row = np.full((len(keys), len(multisets)), -1, dtype=np.int64)
+    extra = np.zeros((len(keys), 10), dtype=np.int64)
+    parts_multiset = []
+    start = 0
+    # A context's hand fits the shoe when the other ranks fit and the pair rank leaves room for
+    # the extra pair cards: whether the other ranks fit is worked out once per pair rank.
+    over = (multisets > shoe).astype(np.int64)
+    over_count = over.sum(axis=1)
+    for number, (pair, count) in enumerate(keys):
+        mask = sizes >= 2
+        if pair < 0:
+            mask &= over_count == 0
+        else:
+            extra[number, pair] = count
+            mask &= over_count == over[:, pair]
+            mask &= (multisets[:, pair] >= 1) & (multisets[:, pair] + count <= shoe[pair])
+        members = np.flatnonzero(mask)
+        row[number, members] = np.arange(start, start + len(members), dtype=np.int64)
+        parts_multiset.append(members)
+        start += len(members)
+    multiset = np.concatenate(parts_multiset)
+    context_id = np.repeat(np.arange(len(keys), dtype=np.int64), [len(p) for p in parts_multiset])
+    cards = multisets[multiset]
+    removal = cards + extra[context_id]
+    grown = links[multiset]
+    # Flat indices into `row` (faster than indexing it by two arrays); -1 stays -1.
+    flat = np.where(grown >= 0, grown + (context_id * len(multisets))[:, None], -1)
+    successor = np.where(flat >= 0, row.reshape(-1)[flat], -1)
+    hard = cards @ np.arange(1, 11, dtype=np.int64)
+    best = np.where((cards[:, ACE] > 0) & (hard + 10 <= 21), hard + 10, hard)
+    # Contexts come in order and the context leads the code: each context's rows in multiset
+    # code order, one context after another, are the whole table in code order.
+    by_context = row[:, by_code]
+    order = by_context[by_context >= 0]
+    code: IntArray = context_id * _STRIDE + codes[multiset]
     return HandTable(
         shoe=shoe,
         keys=keys,
@@ -140,9 +180,9 @@ def build_hand_table(rules: Rules, shoe: IntArray) -> HandTable:
         removal=removal,
         context_id=context_id,
         successor=successor,
-        decide=lookup(cards @ _WEIGHTS),  # the same cards in the unsplit context
+        decide=row[0, multiset],  # the same cards in the unsplit context
         best=best,
         hard=hard,
-        _codes=sorted_code,
+        _codes=code[order],
         _order=order,
     )

@@ -39,11 +39,24 @@ def hand_values(
     A successor is played CDZ-: the option that is best for the unsplit hand with the same
     cards (`decide`), valued in the successor's own context; where `fixed[hand, up]` is 0
     (stand) or 1 (hit) that fixed option is played instead (a total-dependent chart).
+    `order` lists every hand after its successors and after the unsplit hands (`decide`) its
+    successors' decisions read: the unsplit context first, most points first in each context.
     """
     hands = removal.shape[0]
     values = np.zeros((hands, 10, 3))
     squares = np.zeros((hands, 10, 3))
-    for index in range(hands):
+    # Loops run hand, then drawn card, then up card: a successor's values for the ten up cards
+    # are contiguous, so each is read from memory once rather than once per up card.
+    remaining = np.zeros(10)
+    after = np.zeros(10)
+    hit_value = np.zeros(10)
+    hit_square = np.zeros(10)
+    double_value = np.zeros(10)
+    double_square = np.zeros(10)
+    for position in range(hands):
+        index = order[position]
+        # Standing first: the hand's stand values are its own, and the loop below reads only
+        # those of hands valued before it. One pass reads the dealer rows in table order.
         row = dealer[dealer_row[index]]
         total = best[index]
         for up in range(10):
@@ -63,58 +76,62 @@ def hand_values(
                 push += row[up, EXACTLY_22]
             values[index, up, 0] = value
             squares[index, up, 0] = 1.0 - push
-    remaining = np.zeros(10)
-    for position in range(hands):
-        index = order[position]
+        left = 0.0
+        for rank in range(10):
+            remaining[rank] = shoe[rank] - removal[index, rank]
+            left += remaining[rank]
+        n = left - 1  # the cards left once the up card is dealt
         for up in range(10):
-            n = 0.0
-            for rank in range(10):
-                remaining[rank] = shoe[rank] - removal[index, rank]
-                n += remaining[rank]
-            if remaining[up] == 0:
-                continue
-            remaining[up] -= 1
-            n -= 1
-            hit_value = 0.0
-            hit_square = 0.0
-            double_value = 0.0
-            double_square = 0.0
-            if refund:
+            hit_value[up] = 0.0
+            hit_square[up] = 0.0
+            double_value[up] = 0.0
+            double_square[up] = 0.0
+            if refund and remaining[up] > 0:
                 # 633a.10(b): a dealer Blackjack takes only the initial wager.
-                blackjack = 0.0
+                chance = 0.0
                 if up == ACE_INDEX:
-                    blackjack = remaining[TEN_INDEX] / n
+                    chance = remaining[TEN_INDEX] / n
                 elif up == TEN_INDEX:
-                    blackjack = remaining[ACE_INDEX] / n
-                double_value = blackjack
-                double_square = -3.0 * blackjack
-            for rank in range(10):
-                if remaining[rank] == 0:
+                    chance = remaining[ACE_INDEX] / n
+                double_value[up] = chance
+                double_square[up] = -3.0 * chance
+        for rank in range(10):
+            nxt = successor[index, rank]
+            for up in range(10):
+                after[up] = remaining[rank] - (rank == up)
+            if nxt < 0:
+                for up in range(10):
+                    if remaining[up] == 0 or after[up] == 0:
+                        continue
+                    p = after[up] / n
+                    hit_value[up] -= p
+                    hit_square[up] += p
+                    double_value[up] -= 2 * p
+                    double_square[up] += 4 * p
+                continue
+            choose = decide[nxt]
+            draws = best[nxt] < 21  # 633a.7(k)(1): no draw on 21
+            for up in range(10):
+                if remaining[up] == 0 or after[up] == 0:
                     continue
-                p = remaining[rank] / n
-                nxt = successor[index, rank]
-                if nxt < 0:
-                    hit_value -= p
-                    hit_square += p
-                    double_value -= 2 * p
-                    double_square += 4 * p
-                    continue
-                double_value += 2 * p * values[nxt, up, 0]
-                double_square += 4 * p * squares[nxt, up, 0]
+                p = after[up] / n
+                double_value[up] += 2 * p * values[nxt, up, 0]
+                double_square[up] += 4 * p * squares[nxt, up, 0]
                 option = 0
-                if best[nxt] < 21:  # 633a.7(k)(1): no draw on 21
+                if draws:
                     if fixed[nxt, up] >= 0:
                         option = fixed[nxt, up]
-                    else:
-                        choose = decide[nxt]
-                        if values[choose, up, 1] > values[choose, up, 0]:
-                            option = 1
-                hit_value += p * values[nxt, up, option]
-                hit_square += p * squares[nxt, up, option]
-            values[index, up, 1] = hit_value
-            squares[index, up, 1] = hit_square
-            values[index, up, 2] = double_value
-            squares[index, up, 2] = double_square
+                    elif values[choose, up, 1] > values[choose, up, 0]:
+                        option = 1
+                hit_value[up] += p * values[nxt, up, option]
+                hit_square[up] += p * squares[nxt, up, option]
+        for up in range(10):
+            if remaining[up] == 0:
+                continue
+            values[index, up, 1] = hit_value[up]
+            squares[index, up, 1] = hit_square[up]
+            values[index, up, 2] = double_value[up]
+            squares[index, up, 2] = double_square[up]
     return values, squares
 
 

@@ -87,6 +87,19 @@ def played(
     return float(values.values[index, up, option]), float(values.squares[index, up, option])
 
 
+def chosen_options(
+    table: HandTable, values: Values, indices: IntArray, *, may_double: bool
+) -> IntArray:
+    """`chosen_option` for several hands against every up card at once: options[hand, up]."""
+    options = np.argmax(values.values[table.decide[indices], :, : 3 if may_double else 2], axis=2)
+    fixed = values.fixed[indices]
+    # Chart codes: 0 stand, 1 hit, 2 double else hit, 3 double else stand.
+    charted = np.where(fixed >= 2, 2 if may_double else np.where(fixed == 2, 1, 0), fixed)
+    options = np.where(fixed >= 0, charted, options)
+    chosen: IntArray = np.where((table.best[indices] >= 21)[:, None], 0, options)
+    return chosen
+
+
 def split_hand_values(
     rules: Rules, table: HandTable, values: Values, pair: int, removed: int
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
@@ -98,36 +111,32 @@ def split_hand_values(
     any_card = np.zeros(10)
     pair_card = np.zeros(10)
     square = np.zeros(10)
-    one_card_aces = pair == ACE and not rules.hit_split_aces
-    indices = {}  # the pair card and each second card, in this context (the same for every up)
-    for rank in range(10):
-        if remaining[rank] > 0:
-            hand = [0] * 10
-            hand[pair] += 1
-            hand[rank] += 1
-            indices[rank] = table.find(hand, context)
-    for up in range(10):
-        if remaining[up] == 0:
-            continue
-        after_up = remaining.copy()
-        after_up[up] -= 1
-        probabilities = after_up / after_up.sum()
-        for rank in range(10):
-            if probabilities[rank] == 0:
-                continue
-            index = indices[rank]
-            if one_card_aces:
-                # 633a.11(c): split aces receive one card each.
-                value = float(values.values[index, up, 0])
-                second = float(values.squares[index, up, 0])
-            else:
-                value, second = played(
-                    table, values, index, up, may_double=rules.double_after_split
-                )
-            any_card[up] += probabilities[rank] * value
-            square[up] += probabilities[rank] * second
-            if rank == pair:
-                pair_card[up] = value
+    # The pair card and each second card, in this context (the same for every up card); a
+    # second card the shoe no longer holds has no chance and is left out.
+    ranks = [rank for rank in range(10) if remaining[rank] > 0]
+    indices = np.zeros(10, dtype=np.int64)
+    for rank in ranks:
+        hand = [0] * 10
+        hand[pair] += 1
+        hand[rank] += 1
+        indices[rank] = table.find(hand, context)
+    if pair == ACE and not rules.hit_split_aces:
+        options = np.zeros((10, 10), dtype=np.int64)  # 633a.11(c): one card to split aces
+    else:
+        options = chosen_options(table, values, indices, may_double=rules.double_after_split)
+    ups = np.arange(10)
+    value = values.values[indices[:, None], ups, options]  # [second card, up]
+    second = values.squares[indices[:, None], ups, options]
+    # after_up[up, rank]: the shoe less the up card. Sums run card by card, as one hand's would.
+    after_up = remaining - np.eye(10, dtype=np.int64)
+    live = remaining > 0
+    probabilities = after_up / np.where(live, after_up.sum(axis=1), 1)[:, None]
+    for rank in ranks:
+        p = np.where(live & (after_up[:, rank] > 0), probabilities[:, rank], 0.0)
+        any_card += p * value[rank]
+        square += p * second[rank]
+        if rank == pair:
+            pair_card = np.where(p != 0, value[rank], 0.0)
     return any_card, pair_card, square
 
 
