@@ -38,7 +38,6 @@ def test_every_house_rule_is_compiled_or_said_not_to_matter() -> None:
     ("changes", "field"),
     [
         ({"dealer_peeks": False}, "dealer_peeks"),
-        ({"shoe": "double_shoe"}, "shoe"),
         ({"variant": "blackjack_switch"}, "variant"),
     ],
 )

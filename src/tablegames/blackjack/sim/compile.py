@@ -45,6 +45,7 @@ from tablegames.blackjack.sim.kernel import (
     P_SIZE,
     P_TICKS,
     CardArray,
+    DoubleShoeArray,
     IntArray,
 )
 from tablegames.blackjack.sim.side_tables import side_refusals
@@ -57,7 +58,7 @@ DECK_CARDS: Final = 52
 COMPILED: Final[dict[str, str]] = {
     "decks": "the shoe's size (633a.3(a))",
     "shoe": "a shoe or batch shuffler reshuffles at the cover card, a continuous shuffler every "
-    "round (633a.5(h)); a double shoe is refused",
+    "round (633a.5(h)), a double shoe deals the side its determinant card selects (633a.7(d))",
     "penetration": "the cover card's position (633a.5(d))",
     "boxes": "the player's and the other players' boxes may not exceed it (633a.2(a))",
     "max_boxes_per_player": "the player's boxes may not exceed it (633a.6(f))",
@@ -97,6 +98,12 @@ class CompiledTable:
     params: IntArray
     decks: int
     ticks: int  # per unit of the initial wager
+    double_shoe: bool = False  # 633a.3(c): two sides of decks / 2 decks each
+
+    def fresh_sides(self) -> DoubleShoeArray:
+        """A double shoe's two sides (red, then black), each as `fresh_shoe` lays out one."""
+        side = self.fresh_shoe()  # `decks` is a side's: its cards, then room for a refill
+        return np.stack([side, side.copy()])
 
     def fresh_shoe(self) -> CardArray:
         """Every card once per deck, as codes 0-51 (kernel.py), then as many again: room for a
@@ -114,14 +121,6 @@ def refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
                 "the simulator plays the check for Blackjack of 633a.7(h) only; a table without "
                 "it is not simulated",
                 "633a.7(h)",
-            )
-        )
-    if rules.shoe == "double_shoe":
-        found.append(
-            (
-                "shoe",
-                "a double shoe (the side chosen by a determinant card, 633a.7(d)) is not simulated",
-                "633a.3(c)",
             )
         )
     variation = variation_of(rules)
@@ -166,10 +165,18 @@ def compile_table(
         )
     ratio = rules.blackjack_ratio
     ticks = math.lcm(2, ratio.denominator)  # a surrender's half and a Blackjack's odds are whole
-    cards = rules.decks * DECK_CARDS
+    double_shoe = rules.shoe == "double_shoe"
+    # 633a.3(c): a double shoe's sides hold half the decks each; the kernel deals one side a round.
+    decks = rules.decks // 2 if double_shoe else rules.decks
+    cards = decks * DECK_CARDS
     continuous = rules.shoe == "continuous_shuffler"
+    if double_shoe and count:
+        raise RulesError(
+            "shoe: the Hi-Lo count of a double shoe (a count per side) is not simulated yet",
+            paragraph="633a.3(c)",
+        )
     params = np.zeros(P_SIZE, dtype=np.int64)
-    params[P_DECKS] = rules.decks
+    params[P_DECKS] = decks
     params[P_HITS_SOFT_17] = rules.dealer_hits_soft_17
     params[P_DOUBLE_AFTER_SPLIT] = rules.double_after_split
     params[P_LATE_SURRENDER] = rules.late_surrender
@@ -183,7 +190,7 @@ def compile_table(
     params[P_COVER] = 0 if continuous else math.floor(cards * rules.penetration)
     # 633a.7(c): one burn card after each shuffle. A continuous shuffler burns once, when it is
     # first loaded; one unseen card of a uniform shuffle changes no chance, so none is burned.
-    params[P_BURN] = 0 if continuous else 1
+    params[P_BURN] = 0 if continuous or double_shoe else 1  # 633a.7(d): none at a double shoe
     params[P_RESHUFFLE_EVERY_ROUND] = reshuffle_every_round or continuous
     params[P_BOXES] = player_boxes + other_boxes
     params[P_PLAYER_BOXES] = player_boxes
@@ -191,4 +198,4 @@ def compile_table(
     if session_rounds < 0:
         raise RulesError(f"a session of {session_rounds} rounds")
     params[P_SESSION_ROUNDS] = session_rounds
-    return CompiledTable(params, rules.decks, ticks)
+    return CompiledTable(params, decks, ticks, double_shoe)

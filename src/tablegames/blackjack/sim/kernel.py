@@ -51,6 +51,7 @@ UIntArray = npt.NDArray[np.uint64]
 CardArray = npt.NDArray[np.int8]
 ChartArray = npt.NDArray[np.int8]
 SideArray = npt.NDArray[np.int16]
+DoubleShoeArray = npt.NDArray[np.int8]  # [2, cards]: the red side, then the black side
 
 # Actions, as the compiled chart writes them (chart.py).
 STAND, HIT, DOUBLE, SPLIT, SURRENDER = 1, 2, 3, 4, 5
@@ -287,6 +288,7 @@ def run_rounds(
     hit_and_run_totals: IntArray | None,
     bad_beat: IntArray | None,
     bad_beat_totals: IntArray | None,
+    double_shoe: DoubleShoeArray | None = None,
 ) -> int:
     """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say; with
     `params[P_STACKED]`, the rounds are dealt from `shoe` in its order, with no burn card.
@@ -307,7 +309,8 @@ def run_rounds(
     round: its meter grows, the dealer's hand is completed (633a.7(n)) and counted (633a.7(o)(2)),
     and `hit_and_run_totals` adds the round's wagers. With `bad_beat[HR_ON]`, likewise Bad Beat on
     the box's first hand as completed against the dealer's hand (`bad_beat_totals`). Returns 0,
-    or ERROR_EXHAUSTED.
+    or ERROR_EXHAUSTED. With `double_shoe` (633a.3(c)), its two sides (`shoe` is then its first
+    row, and `params[P_DECKS]` the decks of one side) are dealt as 633a.7(d) says: see below.
 
     The round is played here, in the loop, not in a function of its own: a call (even one numba
     inlines) takes a reference to every array it is given, and those atomic counts cost more
@@ -342,6 +345,16 @@ def run_rounds(
         position = 0
     else:
         position = shuffle(shoe, deal, rng, params)
+    # A double shoe (633a.3(c)): each side its own stack, shuffle, cover card and dealing state.
+    deals = np.zeros((2, S_SIZE), dtype=np.int64)
+    side_position = np.zeros(2, dtype=np.int64)
+    next_determinant, selected, fresh = 0, 0, True
+    if double_shoe is not None:
+        for side in range(2):
+            if stacked:
+                deals[side, S_STACK_END] = deals[side, S_SHUFFLED] = double_shoe.shape[1]
+            else:
+                side_position[side] = shuffle(double_shoe[side], deals[side], rng, params)
     sum_ticks, sum_sq, dealt, played = 0, 0, 0, 0
     shoe_cards = params[P_DECKS] * 52
     running, bucket = 0, 0
@@ -350,6 +363,21 @@ def run_rounds(
     # Each feature's arrays are None when it is off: numba then compiles a kernel without its
     # code (it prunes a branch on `is None` of an argument), so the plain game pays nothing.
     while played < rounds:
+        if double_shoe is not None and fresh:
+            # 633a.7(d)(1): a determinant card, from the red side and the black side in turn;
+            # hearts and diamonds select the red side, spades and clubs the black side.
+            drawn = next_determinant
+            next_determinant = 1 - drawn
+            suit = double_shoe[drawn, side_position[drawn]] % 4  # suits S H D C
+            selected = 0 if suit == 1 or suit == 2 else 1
+            if selected != drawn:
+                side_position[drawn] += 1  # 633a.7(d)(2): set aside in the segregated area
+                dealt += 1
+            # 633a.7(d)(2): drawn from the side it selects, it is that round's first card.
+            shoe = double_shoe[selected]
+            deal = deals[selected]
+            position = side_position[selected]
+            fresh = False
         start = position
         if by_count is not None:
             # The true count: the running count of every card seen since the shuffle (not the
@@ -679,14 +707,26 @@ def run_rounds(
                 session += 1
                 session_left, session_sum = session_rounds, 0
         # 633a.7(e): the round in which the cover card came out is completed, then the shuffle.
-        if not stacked and (every_round or position > cover or deal[S_COVER_OUT] == 1):
+        if double_shoe is not None:
+            # 633a.7(e)(2)-(3): only a side whose cover card came out (the determinant may bring
+            # it out) is reshuffled, with no burn card (633a.7(d)).
+            side_position[selected] = position
+            fresh = True
+            for side in range(2):
+                if not stacked and (
+                    every_round or side_position[side] > cover or deals[side, S_COVER_OUT] == 1
+                ):
+                    side_position[side] = shuffle(double_shoe[side], deals[side], rng, params)
+        elif not stacked and (every_round or position > cover or deal[S_COVER_OUT] == 1):
             position = shuffle(shoe, deal, rng, params)
             dealt += params[P_BURN]
             running = 0
     totals[0] += rounds
     totals[1] += sum_ticks
     totals[2] += sum_sq
-    totals[3] += deal[S_SHUFFLES]
+    totals[3] += (
+        deal[S_SHUFFLES] if double_shoe is None else deals[0, S_SHUFFLES] + deals[1, S_SHUFFLES]
+    )
     totals[4] += dealt
     return 0
 

@@ -131,9 +131,10 @@ class BlackjackWork:
         bad_beat = bool(self.bad_beat[HR_ON])
         started = time.perf_counter()
         # A feature that is off passes None: its code is left out of the compiled kernel.
+        sides = self.table.fresh_sides() if self.table.double_shoe else None
         error = run_rounds(
             unit.size,
-            self.table.fresh_shoe(),
+            self.table.fresh_shoe() if sides is None else sides[0],
             state,
             self.table.params,
             self.pair_cells,
@@ -153,6 +154,7 @@ class BlackjackWork:
             hit_and_run_totals if hit_and_run else None,
             self.bad_beat.copy() if bad_beat else None,
             bad_beat_totals if bad_beat else None,
+            sides,
         )
         seconds = time.perf_counter() - started
         if error == ERROR_EXHAUSTED:
