@@ -54,7 +54,16 @@ def test_633a_7_d_the_determinant_card_selects_the_side_and_is_dealt_or_set_asid
         histogram,
         totals,
         np.zeros(1, dtype=np.int64),
-        *([None] * 10),
+        None,  # not counting
+        None,  # no sessions
+        None,  # no side wagers
+        None,
+        None,
+        None,
+        None,  # no Hit and Run
+        None,
+        None,  # no Bad Beat
+        None,
         sides,
     )
     middle = histogram.size // 2
