@@ -25,6 +25,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Protocol, Self, TypeVar
 
 import numpy as np
@@ -72,6 +73,17 @@ def plan(total: int, *, unit_size: int, seed: int) -> list[WorkUnit]:
         WorkUnit(index, size, child)
         for index, (size, child) in enumerate(zip(sizes, children, strict=True))
     ]
+
+
+def moments(n: int, total: int, squares: int, scale: int = 1) -> tuple[Fraction, Fraction]:
+    """The exact mean and sample variance of `n` integer results in units of 1/`scale`, from
+    their sum and sum of squares: what every simulator's totals report (0 for too few)."""
+    if n < 1:
+        return Fraction(0), Fraction(0)
+    mean = Fraction(total, n * scale)
+    if n < 2:
+        return mean, Fraction(0)
+    return mean, (Fraction(squares, scale * scale) - n * mean * mean) / (n - 1)
 
 
 def default_workers() -> int:

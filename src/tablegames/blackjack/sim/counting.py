@@ -34,6 +34,7 @@ from typing import Any
 
 from tablegames.blackjack.sim.kernel import TC_BUCKETS, TC_LOW
 from tablegames.core.errors import TableGamesError
+from tablegames.core.simulation import moments
 
 TC_HIGH = TC_LOW + TC_BUCKETS - 1
 MAX_UNITS = 10_000
@@ -150,10 +151,7 @@ class CountedRounds:
         squares = sum(b * b * q for b, q in zip(ramp.units, self.squares, strict=True))
         wagered = sum(b * r for b, r in zip(ramp.units, self.rounds, strict=True))
         scale = self.ticks
-        mean = Fraction(won, n * scale) if n else Fraction(0)
-        variance = (
-            (Fraction(squares, scale * scale) - n * mean * mean) / (n - 1) if n > 1 else Fraction(0)
-        )
+        mean, variance = moments(n, won, squares, scale)
         std_dev = float(variance) ** 0.5
         report: dict[str, Any] = {
             "system": "hi-lo",

@@ -52,7 +52,7 @@ from tablegames.blackjack.sim.side_tables import (
 from tablegames.blackjack.strategy_chart import StrategyChart
 from tablegames.core.errors import ShoeExhaustedError, TableGamesError
 from tablegames.core.rulesfile import rules_digest
-from tablegames.core.simulation import WorkUnit, plan, run
+from tablegames.core.simulation import WorkUnit, moments, plan, run
 
 UNIT_ROUNDS = 1_000_000  # rounds per work unit: one seed each, whatever runs it
 HISTOGRAM_UNITS = 40  # a box's result lies within +-32 units (16 hands, each doubled)
@@ -203,14 +203,13 @@ class Simulation:
         return Fraction(self.totals.total, self.totals.rounds * self.ticks * self.player_boxes)
 
     def std_dev(self) -> float:
-        n = self.totals.rounds
-        if n < 2:
-            return 0.0
-        scale = self.ticks * self.player_boxes
-        mean = Fraction(self.totals.total, n)
-        variance = (Fraction(self.totals.total_sq) - n * mean * mean) / (n - 1)
+        """Per round, of the player's result per unit of the initial wager on a box."""
+        totals = self.totals
+        _, variance = moments(
+            totals.rounds, totals.total, totals.total_sq, self.ticks * self.player_boxes
+        )
         deviation: float = float(variance) ** 0.5
-        return deviation / scale
+        return deviation
 
     def lines(self) -> dict[str, float]:
         """The share of the player's boxes that ended a round with each result."""
@@ -237,12 +236,7 @@ class Simulation:
             n = sum(counts)
             total = sum(count * int(net) for count, net in zip(counts, nets, strict=False))
             squares = sum(count * int(net) ** 2 for count, net in zip(counts, nets, strict=False))
-            mean = Fraction(total, n * ticks) if n else Fraction(0)
-            variance = (
-                (Fraction(squares, ticks * ticks) - n * mean * mean) / (n - 1)
-                if n > 1
-                else Fraction(0)
-            )
+            mean, variance = moments(n, total, squares, ticks)
             std_dev = float(variance) ** 0.5
             reports[name] = _wager_report(
                 n,
@@ -308,10 +302,7 @@ def _progressive_report(
 ) -> dict[str, Any]:
     """A progressive wager per wager of `stake` cents, its meter paid as it stood."""
     n, total, squares, *by_outcome = totals
-    mean = Fraction(total, n * stake) if n else Fraction(0)
-    variance = (
-        (Fraction(squares, stake * stake) - n * mean * mean) / (n - 1) if n > 1 else Fraction(0)
-    )
+    mean, variance = moments(n, total, squares, stake)
     lines = {label: count / n for label, count in zip(names, by_outcome, strict=True) if count}
     report = _wager_report(n, mean, float(variance) ** 0.5, lines)
     report["stake_cents"] = stake
