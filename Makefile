@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest bench clean chromium postgresql screenshots
+.PHONY: run test lint typecheck pytest bench clean chromium postgresql screenshots kernels
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,13 +12,20 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test,distributed,gym]'
 	touch $(STAMP)
 
+# The exact analysis's numba kernels compiled ahead of time for this machine (numba's pycc), so
+# that `tablegames edge` need not load numba: about 9 s once, then nothing until a kernel source
+# changes. Without a C compiler it says so and the analysis keeps numba's JIT
+# (src/tablegames/blackjack/analysis/kernel_loader.py).
+kernels: $(STAMP)
+	$(BIN)/python scripts/build_kernels.py
+
 # The live table server and its browser table on the SQLite file var/tablegames.db; it prints
 # the URL to open. A new player who joins there is credited $1,000 of play money, so that a
 # round can be played with no other step (`tablegames play` is the terminal table).
-run: $(STAMP)
+run: $(STAMP) kernels
 	$(BIN)/tablegames serve --welcome-credit 100000
 
-test: $(STAMP) chromium postgresql lint typecheck pytest
+test: $(STAMP) kernels chromium postgresql lint typecheck pytest
 
 # The report's browser test renders in Debian's Chromium: install it when root and it is missing.
 chromium:
@@ -44,15 +51,16 @@ typecheck: $(STAMP)
 # One test process per core (pytest-xdist): the suite is CPU-bound, and on this project's
 # 2-core machine two workers take it from about 11 to about 6.5 minutes. Each worker starts its
 # own throwaway PostgreSQL cluster and picks its own free ports.
-pytest: $(STAMP)
+pytest: $(STAMP) kernels
 	$(BIN)/pytest -q -n auto
 
 # The README's screenshots (docs/screenshots/), taken in Chromium from a test-mode server.
 screenshots: $(STAMP) chromium
 	$(BIN)/python scripts/screenshots.py
 
-bench: $(STAMP)
+bench: $(STAMP) kernels
 	$(BIN)/python benchmarks/bench_round.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -f src/tablegames/blackjack/analysis/_aot_*

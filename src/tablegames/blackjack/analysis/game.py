@@ -47,7 +47,7 @@ from tablegames.blackjack.analysis.hands import (
     build_hand_table,
     max_split_hands,
 )
-from tablegames.blackjack.analysis.kernels import hand_values
+from tablegames.blackjack.analysis.kernel_loader import hand_values
 from tablegames.blackjack.analysis.split_values import Values, split_value
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.variation import variation_of

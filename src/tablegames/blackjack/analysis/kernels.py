@@ -1,22 +1,105 @@
-"""The numba kernel of the player's hand values, behind the validated functions of game.py.
+"""The exact analysis's numba kernels: the dealer's outcomes for a batch of shoes, the player's
+hand values and a split hand's outcomes, behind the validated functions of dealer_hands.py,
+game.py and split_values.py.
 
-They take only arrays and scalars. `game_reference.py` is their slow twin in plain Python, and
-tests/analysis/test_game.py checks that both give the same values.
+They take only arrays and scalars, and are called through `kernel_loader`, which runs them
+compiled ahead of time when that build is there and numba's JIT otherwise (always with the
+argument types of `kernel_loader.SIGNATURES`). `game_reference.py` is their slow twin in plain
+Python, and tests/analysis/test_game.py checks that both give the same values.
 """
 
 from __future__ import annotations
 
 import numba
 import numpy as np
+import numpy.typing as npt
 
-from tablegames.blackjack.analysis.dealer_hands import (
+from tablegames.blackjack.analysis.dealer_columns import (
     BLACKJACK,
     BUST,
     EXACTLY_22,
+    MAX_CARDS,
+    OUTCOMES,
     FloatArray,
     IntArray,
 )
 from tablegames.blackjack.drawing import ACE_INDEX, TEN_INDEX
+
+
+@numba.njit(cache=True)
+def dealer_outcome_kernel(
+    batch: int,
+    shoes: IntArray,
+    depth: npt.NDArray[np.int32],
+    factor: npt.NDArray[np.int32],
+    sizes: npt.NDArray[np.int32],
+    slot_start: npt.NDArray[np.int32],
+    slots: npt.NDArray[np.int32],
+    weights: FloatArray,
+) -> FloatArray:
+    """`dealer_hands.dealer_outcomes` for `batch` shoes at a time. The batch size is an
+    argument, not a constant: a constant bound gets the inner loops fully unrolled into scalar
+    code before LLVM's loop vectoriser sees them (measured: 0.14 s against 0.06 s for 26,064
+    shoes)."""
+    count = shoes.shape[0]
+    result = np.zeros((count, 10, OUTCOMES))
+    width = MAX_CARDS + 1
+    # falling[rank * width + k, b]: c(c-1)...(c-k+1) for shoe b's c cards of that rank.
+    falling = np.ones((10 * width, batch))
+    inverse_falling_n = np.ones((width, batch))
+    stack = np.ones((MAX_CARDS + 1, batch))  # row 0 stays 1: the empty product
+    flat = np.zeros((10 * OUTCOMES, batch))
+    chance = np.empty(batch)
+    for start in range(0, count, batch):
+        used = min(batch, count - start)
+        for b in range(batch):
+            n = 0
+            for rank in range(10):
+                cards = shoes[start + b, rank] if b < used else 0  # padding: an empty shoe
+                n += cards
+                base = rank * width
+                for k in range(1, width):
+                    falling[base + k, b] = falling[base + k - 1, b] * max(cards - k + 1, 0)
+            running = 1.0
+            for k in range(1, width):
+                running *= max(n - k + 1, 0)
+                inverse_falling_n[k, b] = 1.0 / running if running > 0 else 0.0
+        flat[:, :] = 0.0
+        for node in range(depth.shape[0]):
+            level = depth[node]
+            row = factor[node]
+            for b in range(batch):
+                stack[level, b] = falling[row, b] * stack[level - 1, b]
+            size = sizes[node]
+            if size == 0:
+                continue
+            for b in range(batch):
+                chance[b] = stack[level, b] * inverse_falling_n[size, b]
+            for j in range(slot_start[node], slot_start[node + 1]):
+                weight = weights[j]
+                slot = slots[j]
+                for b in range(batch):
+                    flat[slot, b] += weight * chance[b]
+        for b in range(used):
+            shoe = shoes[start + b]
+            n = 0
+            for rank in range(10):
+                n += shoe[rank]
+            out = result[start + b]
+            for up in range(10):
+                if shoe[up] == 0:
+                    continue
+                standing = 0.0
+                for column in range(5):
+                    out[up, column] = flat[up * OUTCOMES + column, b] * n / shoe[up]
+                    standing += out[up, column]
+                out[up, EXACTLY_22] = flat[up * OUTCOMES + EXACTLY_22, b] * n / shoe[up]
+                if up == ACE_INDEX:
+                    out[up, BLACKJACK] = shoe[TEN_INDEX] / (n - 1)
+                elif up == TEN_INDEX:
+                    out[up, BLACKJACK] = shoe[ACE_INDEX] / (n - 1)
+                out[up, BUST] = 1.0 - standing - out[up, BLACKJACK]
+    return result
 
 
 @numba.njit(cache=True)

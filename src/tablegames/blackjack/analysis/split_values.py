@@ -44,7 +44,7 @@ import numpy as np
 
 from tablegames.blackjack.analysis.dealer_hands import BLACKJACK, FloatArray, IntArray
 from tablegames.blackjack.analysis.hands import ACE, TEN, HandTable
-from tablegames.blackjack.analysis.kernels import split_hand_outcomes
+from tablegames.blackjack.analysis.kernel_loader import split_hand_outcomes
 from tablegames.blackjack.rules import Rules
 
 
