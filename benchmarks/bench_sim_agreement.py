@@ -1,8 +1,10 @@
 """The simulator at full size: parity with the reference engine, agreement with the exact
 analysis, and the cut-card effect.
 
-Run: `.venv/bin/python benchmarks/bench_sim_agreement.py [--only parity|agreement|cut-card]`
-(defaults: 10^6 parity rounds, 10^8 agreement rounds, 10^9 rounds for the cut card; every core).
+Run: `.venv/bin/python benchmarks/bench_sim_agreement.py [--only parity|agreement|cut-card]
+[--strategy basic|cdz]` (defaults: 10^6 parity rounds, 10^8 agreement rounds, 10^9 rounds for
+the cut card; every core; basic strategy, or with `cdz` composition-dependent play against the
+exact CDZ- analysis for parity and agreement).
 
 - Parity (issue 13 §2): 10^6 rounds of stacked shoes played by the kernel and by the reference
   round engine with the same chart; every box settled to the same cent, every round the same
@@ -28,6 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from tablegames.blackjack.analysis.game import analyse
 from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.sim.composition import CompositionPlay, compile_composition
 from tablegames.blackjack.sim.parity import compare
 from tablegames.blackjack.sim.run import simulate
 from tablegames.blackjack.strategy_chart import StrategyChart
@@ -46,18 +49,23 @@ def basic(rules: Rules) -> StrategyChart:
     return chart_model(strategy_chart(rules))
 
 
-def parity_task(seed: int) -> int:
-    return compare(ISSUE_RULES, basic(ISSUE_RULES), boxes=1, shoes=SHOES_PER_TASK, seed=seed)
+def played(rules: Rules, strategy: str) -> StrategyChart | CompositionPlay:
+    return compile_composition(rules) if strategy == "cdz" else basic(rules)
 
 
-def parity(rounds: int, workers: int) -> None:
+def parity_task(seed: int, strategy: str) -> int:
+    chosen = played(ISSUE_RULES, strategy)
+    return compare(ISSUE_RULES, chosen, boxes=1, shoes=SHOES_PER_TASK, seed=seed)
+
+
+def parity(rounds: int, workers: int, strategy: str) -> None:
     started = time.perf_counter()
     compared, seed = 0, 0
     with ProcessPoolExecutor(max_workers=workers) as pool:
         while compared < rounds:
             batch = list(range(seed, seed + workers))
             seed += workers
-            compared += sum(pool.map(parity_task, batch))
+            compared += sum(pool.map(parity_task, batch, [strategy] * len(batch)))
     seconds = time.perf_counter() - started
     print(
         f"parity: {compared:,} stacked rounds, kernel and reference engine settled every box to "
@@ -66,13 +74,13 @@ def parity(rounds: int, workers: int) -> None:
 
 
 def report(
-    name: str, rules: Rules, rounds: int, workers: int, *, reshuffled: bool
+    name: str, rules: Rules, rounds: int, workers: int, *, reshuffled: bool, strategy: str = "basic"
 ) -> tuple[float, float]:
     """The simulated house edge and its standard error."""
     started = time.perf_counter()
     result = simulate(
         rules,
-        basic(rules),
+        played(rules, strategy),
         rounds=rounds,
         seed=2026,
         reshuffle_every_round=reshuffled,
@@ -87,13 +95,13 @@ def report(
     return float(figures["house_edge"]), float(figures["standard_error"])
 
 
-def agreement(rounds: int, workers: int) -> None:
-    exact = analyse(ISSUE_RULES, "basic").house_edge
+def agreement(rounds: int, workers: int, strategy: str) -> None:
+    exact = analyse(ISSUE_RULES, "cdz" if strategy == "cdz" else "basic").house_edge
     simulated, error = report(
-        "reshuffled every round", ISSUE_RULES, rounds, workers, reshuffled=True
+        "reshuffled every round", ISSUE_RULES, rounds, workers, reshuffled=True, strategy=strategy
     )
     print(
-        f"  exact basic strategy {100 * exact:.5f}%: difference "
+        f"  exact {strategy} {100 * exact:.5f}%: difference "
         f"{(simulated - exact) / error:+.2f} standard errors"
     )
 
@@ -123,11 +131,12 @@ def main() -> None:
     parser.add_argument("--agreement-rounds", type=int, default=100_000_000)
     parser.add_argument("--cut-card-rounds", type=int, default=1_000_000_000)
     parser.add_argument("--workers", type=int, default=default_workers())
+    parser.add_argument("--strategy", choices=("basic", "cdz"), default="basic")
     arguments = parser.parse_args()
     if arguments.only in (None, "parity"):
-        parity(arguments.parity_rounds, arguments.workers)
+        parity(arguments.parity_rounds, arguments.workers, arguments.strategy)
     if arguments.only in (None, "agreement"):
-        agreement(arguments.agreement_rounds, arguments.workers)
+        agreement(arguments.agreement_rounds, arguments.workers, arguments.strategy)
     if arguments.only in (None, "cut-card"):
         cut_card(arguments.cut_card_rounds, arguments.workers)
 

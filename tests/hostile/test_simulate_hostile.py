@@ -22,7 +22,6 @@ CASES = [
     (["--rounds", "10", "--scheduler", "127.0.0.1"], "tcp://HOST:PORT"),
     (["--rounds", "10", "--scheduler", "http://127.0.0.1:8786"], "tcp://HOST:PORT"),
     (["--rounds", "10", "--strategy", "nonsense"], "--strategy"),
-    (["--rounds", "10", "--strategy", "cdz"], "not simulated yet"),
     (["--rounds", "10", "--boxes", "9"], "633a.6(f)"),
     (["--rounds", "10", "--boxes", "0"], "633a.6(f)"),
     (["--rounds", "10", "--players", "7"], "633a.2(a)"),

@@ -18,6 +18,7 @@ from tablegames.core.errors import TableGamesError
 
 if TYPE_CHECKING:
     from tablegames.blackjack.rules import Rules
+    from tablegames.blackjack.sim.composition import CompositionPlay
     from tablegames.blackjack.sim.counting import BetRamp
     from tablegames.blackjack.sim.run import Simulation
     from tablegames.blackjack.strategy_chart import StrategyChart
@@ -34,10 +35,14 @@ def simulate_command(
     seed: Annotated[int, typer.Option(help="Seed of the work units (SeedSequence).")] = 0,
     boxes: Annotated[int, typer.Option(help="The player's boxes (633a.6(f)).")] = 1,
     players: Annotated[
-        int, typer.Option(help="Other players, one box each, playing the same chart.")
+        int, typer.Option(help="Other players, one box each, playing the same strategy.")
     ] = 0,
     strategy: Annotated[
-        str, typer.Option(help="basic (the total-dependent chart) or a chart FILE.csv.")
+        str,
+        typer.Option(
+            help="basic (the total-dependent chart), cdz (composition-dependent play, the one "
+            "the exact analysis values) or a chart FILE.csv."
+        ),
     ] = "basic",
     reshuffle_every_round: Annotated[
         bool, typer.Option(help="Shuffle every card back after each round.")
@@ -150,18 +155,17 @@ def counting_options(system: str | None, ramp: Path | None, bankroll: int | None
     return BetRamp.flat() if ramp is None else read_ramp(ramp)
 
 
-def strategy_chart_for(strategy: str, rules: Rules) -> StrategyChart:
-    """The chart `--strategy` names: basic, or a chart CSV file."""
+def strategy_chart_for(strategy: str, rules: Rules) -> StrategyChart | CompositionPlay:
+    """The play `--strategy` names: basic, cdz (composition-dependent, zero memory: the play
+    the exact analysis values), or a chart CSV file."""
+    from tablegames.blackjack.sim.composition import compile_composition
     from tablegames.blackjack.strategy_chart import read_chart_csv
     from tablegames.reports.blackjack_text import chart_model, strategy_chart
 
     if strategy == "basic":
         return chart_model(strategy_chart(rules))
     if strategy == "cdz":
-        raise TableGamesError(
-            "--strategy cdz (composition-dependent play) is not simulated yet: use basic or a "
-            "chart FILE.csv"
-        )
+        return compile_composition(rules)
     if not strategy.endswith(".csv"):
         raise TableGamesError(
             f"--strategy {strategy!r}: use {' or '.join(STRATEGIES)}, or a chart FILE.csv"

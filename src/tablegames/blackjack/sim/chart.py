@@ -101,3 +101,12 @@ def compile_chart(chart: StrategyChart) -> tuple[ChartArray, ChartArray]:
                 for legal in range(LEGAL_SETS):
                     total_cells[section, total, column, legal] = first_legal(choices, legal)
     return pair_cells, total_cells
+
+
+def unread_chart() -> tuple[ChartArray, ChartArray]:
+    """(pair_cells, total_cells) of the right shapes, all stand: what the kernel is given when
+    CDZ- play (composition.py) makes its decisions instead."""
+    return (
+        np.full((len(PAIR_RANKS), len(UP_CARDS), LEGAL_SETS), STAND, dtype=np.int8),
+        np.full((len(SECTIONS), 22, len(UP_CARDS), LEGAL_SETS), STAND, dtype=np.int8),
+    )

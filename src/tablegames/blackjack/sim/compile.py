@@ -30,6 +30,7 @@ from tablegames.blackjack.sim.kernel import (
     P_BLACKJACK_TICKS,
     P_BOXES,
     P_BURN,
+    P_BURN_EACH_ROUND,
     P_COUNT,
     P_COVER,
     P_DECKS,
@@ -49,7 +50,7 @@ from tablegames.blackjack.sim.kernel import (
     IntArray,
 )
 from tablegames.blackjack.sim.side_tables import side_refusals
-from tablegames.blackjack.variation import variation_of
+from tablegames.blackjack.variation import HAND_DEALT, variation_of
 from tablegames.core.errors import RulesError
 
 DECK_CARDS: Final = 52
@@ -72,7 +73,9 @@ COMPILED: Final[dict[str, str]] = {
     "blackjack_pays": "what a Blackjack pays (633a.13(a))",
     "side_wagers": "those settled on the initial deal, by the engine's own tables "
     "(sim.side_tables), Bad Beat and Hit and Run with their meters; the others are refused",
-    "variant": "the standard game, or refused (633a.12, 633c.4 are not in the kernel)",
+    "variant": "the standard game and the hand-dealt game (633a.12(b): a card burned before "
+    "every round after the first, 633a.12(b)(5); its other procedures change no amount); "
+    "Blackjack Switch and Switch Hands are refused",
 }
 # The fields that cannot change a simulated result, and why.
 NOT_PLAYED: Final[dict[str, str]] = {
@@ -124,7 +127,10 @@ def refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
             )
         )
     variation = variation_of(rules)
-    if not variation.is_standard:
+    # 633a.12(b): the hand-dealt game changes the cards dealt only by its burn (P_BURN_EACH_ROUND);
+    # face-down cards (633a.12(b)(5)) and busted hands discarded at once (633a.12(b)(6)(ii))
+    # change no amount.
+    if not (variation.is_standard or variation is HAND_DEALT):
         found.append(
             (
                 "variant",
@@ -198,4 +204,5 @@ def compile_table(
     if session_rounds < 0:
         raise RulesError(f"a session of {session_rounds} rounds")
     params[P_SESSION_ROUNDS] = session_rounds
+    params[P_BURN_EACH_ROUND] = variation_of(rules).burns_before_each_round
     return CompiledTable(params, decks, ticks, double_shoe)

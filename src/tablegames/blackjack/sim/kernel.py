@@ -89,7 +89,8 @@ P_PLAYER_BOXES = 13
 P_STACKED = 14  # 1: deal the shoe's order as given (the parity test's stacked shoes)
 P_COUNT = 15  # 1: keep the Hi-Lo count and total the rounds by their true count (`by_count`)
 P_SESSION_ROUNDS = 16  # rounds per session written to `sessions` (0: none)
-P_SIZE = 17
+P_BURN_EACH_ROUND = 17  # 1: a card burned before every round but the first (633a.12(b)(5))
+P_SIZE = 18
 
 # True counts kept apart in `by_count`, from TC_LOW up; the ends hold everything beyond them.
 TC_LOW = -20
@@ -145,6 +146,8 @@ MAX_HANDS_LIMIT = 16  # Rules.max_hands is at most 16
 
 # Point value of each card code, an ace counting 1 (633a.3(e)).
 POINTS = np.array([min(code // 4 + 1, 10) for code in range(52)], dtype=np.int64)
+# CDZ- play (composition.py) knows a hand by its composition: a base-22 digit per point value.
+RANK_WEIGHT = np.array([22 ** (min(code // 4 + 1, 10) - 1) for code in range(52)], dtype=np.int64)
 
 # Hi-Lo tags (Braun; Wong, "Professional Blackjack"): 2-6 count +1, 7-9 nothing, tens and aces -1.
 HI_LO = np.array(
@@ -204,6 +207,8 @@ def run_rounds(
     bad_beat: IntArray | None,
     bad_beat_totals: IntArray | None,
     double_shoe: DoubleShoeArray | None = None,
+    cdz_codes: IntArray | None = None,
+    cdz_cells: ChartArray | None = None,
 ) -> int:
     """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say; with
     `params[P_STACKED]`, the rounds are dealt from `shoe` in its order, with no burn card.
@@ -234,7 +239,9 @@ def run_rounds(
     The chart: `pair_cells[pair_column, up_column, legal]` and `total_cells[section, total,
     up_column, legal]` (chart.py) are the action it takes when the choices besides stand that
     are legal are the bits of `legal`; section 0 hard and 1 soft two-card hands, 2 hard and 3
-    soft hands of more.
+    soft hands of more. With `cdz_codes`, CDZ- play instead (composition.py): the action is
+    `cdz_cells[row, up_column, legal]` for the hand whose composition code is `cdz_codes[row]`,
+    and a hand formed by a split that is a pair again is split again whenever it may be.
     """
     deal = np.zeros(S_SIZE, dtype=np.int64)
     boxes = params[P_BOXES]
@@ -246,10 +253,11 @@ def run_rounds(
     # second card, stake (1 or 2 units), status, formed by splitting, split aces. Per box:
     # `formed[b]` hands, `decided[b]`: a play decision was made (633a.9(a)), `dealt_second[b]`:
     # the box's second card as dealt (a split gives its hand another).
-    hands = np.zeros((12, boxes * max_hands), dtype=np.int64)
+    hands = np.zeros((13, boxes * max_hands), dtype=np.int64)
     hard, aces, count, first, second = hands[0], hands[1], hands[2], hands[3], hands[4]
     stake, status, from_split, split_aces = hands[5], hands[6], hands[7], hands[8]
     formed, decided, dealt_second = hands[9], hands[10], hands[11]
+    code = hands[12]  # CDZ- play only: the hand's composition code (RANK_WEIGHT)
     bb_outcome = np.zeros(boxes, dtype=np.int64)  # each box's Bad Beat outcome this round
     offset = histogram.shape[0] // 2
     cover = params[P_COVER]
@@ -271,6 +279,7 @@ def run_rounds(
             else:
                 side_position[side] = shuffle(double_shoe[side], deals[side], rng, params)
     sum_ticks, sum_sq, dealt, played = 0, 0, 0, 0
+    burned_before = -1  # the round a 633a.12(b)(5) card was burned for
     shoe_cards = params[P_DECKS] * 52
     running, bucket = 0, 0
     session_rounds = params[P_SESSION_ROUNDS]
@@ -293,6 +302,14 @@ def run_rounds(
             deal = deals[selected]
             position = side_position[selected]
             fresh = False
+        if params[P_BURN_EACH_ROUND] == 1 and played > 0 and burned_before != played:
+            # 633a.12(b)(5): dealt from the hand, before each round the dealer removes the first
+            # card to the discard rack, unseen (the first round's burn is the shuffle's,
+            # 633a.7(c), as the reference table reads it: blackjack/table.py). Once per round:
+            # a round played again from its first card (below) is not burned for again.
+            position += 1
+            dealt += 1
+            burned_before = played
         start = position
         if by_count is not None:
             # The true count: the running count of every card seen since the shuffle (not the
@@ -316,6 +333,8 @@ def run_rounds(
             hard[slot] += POINTS[card]
             aces[slot] += POINTS[card] == 1
             count[slot] = 1
+            if cdz_codes is not None:
+                code[slot] = RANK_WEIGHT[card]
         up = shoe[position] if position < shoe_size else 0
         position += 1
         for box in range(boxes):
@@ -327,6 +346,8 @@ def run_rounds(
             hard[slot] += POINTS[card]
             aces[slot] += POINTS[card] == 1
             count[slot] = 2
+            if cdz_codes is not None:
+                code[slot] += RANK_WEIGHT[card]
             if hard[slot] == 11 and aces[slot] == 1:
                 status[slot] = NATURAL  # an ace and a ten-value card (633a.1)
         hole = shoe[position] if position < shoe_size else 0
@@ -370,6 +391,8 @@ def run_rounds(
                         hard[slot] += POINTS[card]
                         aces[slot] += POINTS[card] == 1
                         count[slot] = 2
+                        if cdz_codes is not None:
+                            code[slot] = RANK_WEIGHT[first[slot]] + RANK_WEIGHT[card]
                     while status[slot] == OPEN:
                         total, soft = _best(hard[slot], aces[slot])
                         dead = split_aces[slot] == 1 and not hit_split_aces  # 633a.11(c)
@@ -397,7 +420,14 @@ def run_rounds(
                             | (LEGAL_SURRENDER if can_surrender else 0)
                         )
                         action = STAND
-                        if legal != 0:
+                        if legal != 0 and cdz_codes is not None and cdz_cells is not None:
+                            if from_split[slot] == 1 and can_split:
+                                action = SPLIT  # resplit whenever allowed (composition.py)
+                            else:
+                                row = np.searchsorted(cdz_codes, code[slot])
+                                action = cdz_cells[row, up_col, legal]
+                            decided[box] = 1
+                        elif legal != 0:
                             # More than one legal choice: the chart's first legal one.
                             if is_pair:
                                 action = pair_cells[up_column(first[slot]), up_col, legal]
@@ -415,6 +445,8 @@ def run_rounds(
                             hard[slot] += POINTS[card]
                             aces[slot] += POINTS[card] == 1
                             count[slot] += 1
+                            if cdz_codes is not None:
+                                code[slot] += RANK_WEIGHT[card]
                             if hard[slot] > 21:
                                 status[slot] = BUSTED
                         elif action == DOUBLE:
@@ -426,6 +458,8 @@ def run_rounds(
                             hard[slot] += POINTS[card]
                             aces[slot] += POINTS[card] == 1
                             count[slot] += 1
+                            if cdz_codes is not None:
+                                code[slot] += RANK_WEIGHT[card]
                             status[slot] = BUSTED if hard[slot] > 21 else DOUBLED
                         elif action == SURRENDER:
                             status[slot] = SURRENDERED  # 633a.9(a): half the wager
@@ -457,6 +491,8 @@ def run_rounds(
                             hard[slot] += POINTS[card]
                             aces[slot] += POINTS[card] == 1
                             count[slot] = 2
+                            if cdz_codes is not None:
+                                code[slot] = RANK_WEIGHT[first[slot]] + RANK_WEIGHT[card]
                     if status[slot] == STOOD or status[slot] == DOUBLED:
                         live = True
                     elif status[slot] == BUSTED:
@@ -660,6 +696,8 @@ def play_stacked(
     hit_and_run_totals: IntArray | None = None,
     bad_beat: IntArray | None = None,
     bad_beat_totals: IntArray | None = None,
+    cdz_codes: IntArray | None = None,
+    cdz_cells: ChartArray | None = None,
 ) -> int:
     """One round dealt from `shoe` in its order, no burn (a stacked shoe): box results in `net`,
     and with side wager tables, the player's boxes' side outcomes counted in `side_counts`.
@@ -691,5 +729,8 @@ def play_stacked(
         hit_and_run_totals,
         bad_beat,
         bad_beat_totals,
+        None,
+        cdz_codes,
+        cdz_cells,
     )
     return -1 if error else int(totals[4])

@@ -17,8 +17,9 @@ from tablegames.blackjack.policy import ChartPolicy, play_round
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sidebook import Selections
-from tablegames.blackjack.sim.chart import compile_chart
+from tablegames.blackjack.sim.chart import compile_chart, unread_chart
 from tablegames.blackjack.sim.compile import compile_table
+from tablegames.blackjack.sim.composition import CompositionPlay
 from tablegames.blackjack.sim.kernel import (
     BB_LUCKY_OFFERED,
     BB_LUCKY_PICK,
@@ -65,7 +66,7 @@ def card_of(code: int) -> Card:
 
 def reference_round(
     rules: Rules,
-    chart: StrategyChart,
+    strategy: StrategyChart | CompositionPlay,
     cards: list[Card],
     boxes: int,
     side_stakes: dict[str, int] | None = None,
@@ -85,7 +86,10 @@ def reference_round(
         ],
         selections=selections,
     )
-    play_round(game, ChartPolicy(chart))
+    play_round(
+        game,
+        strategy.policy() if isinstance(strategy, CompositionPlay) else ChartPolicy(strategy),
+    )
     net = [0] * boxes
     sides: dict[str, list[int]] = {name: [] for name in stakes}
     for settled in game.settlements():
@@ -140,14 +144,20 @@ def bad_beat_nets(settings: npt.NDArray[np.int64], totals: npt.NDArray[np.int64]
     return sorted(nets)
 
 
-def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed: int) -> int:
+def compare(
+    rules: Rules, strategy: StrategyChart | CompositionPlay, *, boxes: int, shoes: int, seed: int
+) -> int:
     """Play `shoes` random stacked shoes both ways, round after round; the rounds compared.
 
     Raises ParityError at the first round the two settle differently."""
     # The player's boxes (at most 633a.6(f)'s three) and other players' boxes play alike.
     mine = min(boxes, rules.max_boxes_per_player)
     table = compile_table(rules, player_boxes=mine, other_boxes=boxes - mine)
-    pair_cells, total_cells = compile_chart(chart)
+    composition = strategy if isinstance(strategy, CompositionPlay) else None
+    if isinstance(strategy, CompositionPlay):
+        pair_cells, total_cells = unread_chart()
+    else:
+        pair_cells, total_cells = compile_chart(strategy)
     sides = compile_sides(rules)
     stakes = side_stakes(sides)
     hit_and_run = compile_hit_and_run(rules)
@@ -198,9 +208,17 @@ def compare(rules: Rules, chart: StrategyChart, *, boxes: int, shoes: int, seed:
                 hit_and_run_totals if has_hit_and_run else None,
                 round_bad_beat if has_bad_beat else None,
                 bad_beat_totals if has_bad_beat else None,
+                None if composition is None else composition.codes,
+                None if composition is None else composition.cells,
             )
             expected, dealt, expected_sides = reference_round(
-                rules, chart, [card_of(int(code)) for code in rest], boxes, stakes, mine, selections
+                rules,
+                strategy,
+                [card_of(int(code)) for code in rest],
+                boxes,
+                stakes,
+                mine,
+                selections,
             )
             where = f"shoe {shoe_number}, cards {position}-{position + dealt}"
             if used != dealt:

@@ -21,8 +21,9 @@ import numpy as np
 import numpy.typing as npt
 
 from tablegames.blackjack.rules import Rules
-from tablegames.blackjack.sim.chart import compile_chart
+from tablegames.blackjack.sim.chart import compile_chart, unread_chart
 from tablegames.blackjack.sim.compile import CompiledTable, compile_table
+from tablegames.blackjack.sim.composition import CompositionPlay
 from tablegames.blackjack.sim.counting import CountedRounds
 from tablegames.blackjack.sim.kernel import (
     BB_SETTINGS,
@@ -109,6 +110,7 @@ class BlackjackWork:
     sides: CompiledSides = field(default_factory=CompiledSides.none)
     hit_and_run: IntArray = field(default_factory=lambda: np.zeros(HR_SIZE, dtype=np.int64))
     bad_beat: IntArray = field(default_factory=lambda: np.zeros(BB_SETTINGS, dtype=np.int64))
+    composition: CompositionPlay | None = None  # CDZ- play instead of the chart
 
     def __call__(self, unit: WorkUnit) -> BlackjackTotals:
         state: npt.NDArray[np.uint64] = unit.seed.generate_state(4, dtype=np.uint64)  # type: ignore[assignment]
@@ -155,6 +157,8 @@ class BlackjackWork:
             self.bad_beat.copy() if bad_beat else None,
             bad_beat_totals if bad_beat else None,
             sides,
+            None if self.composition is None else self.composition.codes,
+            None if self.composition is None else self.composition.cells,
         )
         seconds = time.perf_counter() - started
         if error == ERROR_EXHAUSTED:
@@ -332,7 +336,7 @@ def _result_name(units: Fraction) -> str:
 
 def simulate(
     rules: Rules,
-    chart: StrategyChart,
+    strategy: StrategyChart | CompositionPlay,
     *,
     rounds: int,
     seed: int,
@@ -346,7 +350,8 @@ def simulate(
     unit_rounds: int = UNIT_ROUNDS,
     progress: Callable[[WorkUnit], None] | None = None,
 ) -> Simulation:
-    """Simulate `rounds` rounds of `rules` with `chart` played on every box."""
+    """Simulate `rounds` rounds of `rules` with `strategy` (a chart, or CDZ- play compiled by
+    `composition.compile_composition`) played on every box."""
     table = compile_table(
         rules,
         player_boxes=player_boxes,
@@ -355,12 +360,17 @@ def simulate(
         count=count,
         session_rounds=session_rounds,
     )
-    pair_cells, total_cells = compile_chart(chart)
+    composition = None
+    if isinstance(strategy, CompositionPlay):
+        composition = strategy
+        pair_cells, total_cells = unread_chart()  # CDZ- play reads its own cells
+    else:
+        pair_cells, total_cells = compile_chart(strategy)
     sides = compile_sides(rules)
     hit_and_run = compile_hit_and_run(rules)
     bad_beat = compile_bad_beat(rules)
     units = plan(rounds, unit_size=unit_rounds, seed=seed)
-    work = BlackjackWork(table, pair_cells, total_cells, sides, hit_and_run, bad_beat)
+    work = BlackjackWork(table, pair_cells, total_cells, sides, hit_and_run, bad_beat, composition)
     started = time.perf_counter()
     totals = run(work, units, workers=workers, scheduler=scheduler, progress=progress)
     seconds = time.perf_counter() - started
@@ -371,6 +381,7 @@ def simulate(
         totals,
         table.ticks,
         seconds,
+        extra={"strategy": "cdz" if composition is not None else "chart"},
         sides=sides,
         hit_and_run_stake=int(hit_and_run[HR_STAKE]),
         bad_beat_stake=int(bad_beat[HR_STAKE]),
