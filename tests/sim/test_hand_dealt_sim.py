@@ -66,7 +66,7 @@ CARDS = ["TS", "7H", "9D", "TC", "TH", "KS", "6H", "QD", "JC", "TD", "9S", "9H",
 
 def test_633a_12_b_5_a_card_is_burned_before_every_round_after_the_first() -> None:
     result, dealt = two_stacked_rounds(HAND_DEALT, CARDS)
-    assert (result, dealt) == (2, 4 + 1 + 5)
+    assert (result, dealt) == (Fraction(2), 4 + 1 + 5)
 
 
 def test_the_standard_game_deals_the_same_cards_without_the_burn() -> None:
