@@ -2,7 +2,7 @@
 `tablegames serve` process on SQLite.
 
 Run: `.venv/bin/python benchmarks/bench_server.py --workers 2` (`--players 8 --seconds 20
---per-table 1`; `--workers` is `tablegames serve --workers`, default 1).
+--per-table 1 --poll`; `--workers` is `tablegames serve --workers`, default 1).
 
 The server is started as users start it (`python -m tablegames serve`, a free port of
 127.0.0.1, an SQLite file in a temporary folder, `TABLEGAMES_OPERATOR_TOKEN` set). The operator
@@ -10,7 +10,9 @@ opens one six-deck Blackjack table per `--per-table` players (so that a player w
 readiness but its table-mates'); each player registers, is paid by the operator, sits at two
 adjacent boxes and plays rounds until the time is up: a Blackjack Wager on each box, `ready`,
 then its decisions (stand where offered, else decline, keep or the first offer), reading its
-view (`GET /api/tables/{id}`) to know what is awaited.
+view to know what is awaited: from each command's answer (`?view=true`, the caller's view as
+the command left it), or with `--poll` from a `GET /api/tables/{id}` after every command, as
+clients did before answers carried the view.
 
 An acknowledged action is a POST that changes the game or money and was answered 2xx (every
 answer is sent after its commit: SQLite in WAL mode with `synchronous=FULL`). Its latency is
@@ -95,8 +97,12 @@ class Player(threading.Thread):
     `http.client`: the lightest client, so that the clients take as little of the machine's
     two cores from the server as they can)."""
 
-    def __init__(self, url: str, table_id: str, spots: list[int], stop_at: float) -> None:
+    def __init__(
+        self, url: str, table_id: str, spots: list[int], stop_at: float, *, poll: bool = False
+    ) -> None:
         super().__init__(daemon=True)
+        self.poll = poll
+        self.answered: dict[str, Any] | None = None  # the view the last answer carried
         address = urlsplit(url)
         self.connection = http.client.HTTPConnection(
             address.hostname or "127.0.0.1", address.port, timeout=30
@@ -135,11 +141,13 @@ class Player(threading.Thread):
         return answer.status, json.loads(answer.read())
 
     def post(self, path: str, body: dict[str, Any]) -> bool:
+        self.answered = None
         start = time.perf_counter()
         status, found = self.request("POST", path, body)
         elapsed = time.perf_counter() - start
         if status < 300:
             self.tally.latencies.append(elapsed)
+            self.answered = found.get("view")
             return True
         if status >= 500:
             raise RuntimeError(f"{status} {found}")
@@ -147,6 +155,9 @@ class Player(threading.Thread):
         return False
 
     def view(self) -> dict[str, Any]:
+        if self.answered is not None and not self.poll:
+            found, self.answered = self.answered, None
+            return found
         self.tally.reads += 1
         _, found = self.request("GET", f"/api/tables/{self.table_id}")
         return dict(found)
@@ -158,7 +169,7 @@ class Player(threading.Thread):
             self.error = problem
 
     def _play(self) -> None:
-        commands = f"/api/tables/{self.table_id}/commands"
+        commands = f"/api/tables/{self.table_id}/commands" + ("" if self.poll else "?view=true")
         view = self.view()
         while time.perf_counter() < self.stop_at:
             if view["phase"] == "betting":
@@ -175,7 +186,8 @@ class Player(threading.Thread):
                     (t for t in view["awaiting"] if t.get("player") == self.player_id), None
                 )
                 if turn is None:
-                    time.sleep(0.001)  # a table-mate's decision
+                    self.answered = None  # a table-mate decides: read the table again
+                    time.sleep(0.001)
                 else:
                     offers = view["offers"][str(turn["spot"])]
                     choice = next(
@@ -185,6 +197,7 @@ class Player(threading.Thread):
                     order = {"spot": turn["spot"], "action": choice["action"]}
                     self.post(commands, {**order, "hand": choice["hand"]})
             else:
+                self.answered = None
                 time.sleep(0.001)
             view = self.view()
 
@@ -200,6 +213,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--per-table", type=int, default=1, help="players at each table")
     parser.add_argument("--workers", type=int, default=1, help="server processes (serve --workers)")
+    parser.add_argument(
+        "--poll", action="store_true", help="read the view with a GET after every command"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="tablegames-bench-") as folder:
         process, url = start_server(Path(folder), args.workers)
@@ -223,7 +239,13 @@ def main() -> None:
             for index in range(args.players):
                 seat = 2 * (index % args.per_table) + 1
                 players.append(
-                    Player(url, table_ids[index // args.per_table], [seat, seat + 1], stop_at)
+                    Player(
+                        url,
+                        table_ids[index // args.per_table],
+                        [seat, seat + 1],
+                        stop_at,
+                        poll=args.poll,
+                    )
                 )
             start = time.perf_counter()
             for player in players:
@@ -244,6 +266,7 @@ def main() -> None:
     rounds = sum(player.tally.rounds for player in players)
     rate = len(latencies) / elapsed
     p50, p99 = _percentile(latencies, 0.50) * 1000, _percentile(latencies, 0.99) * 1000
+    reading = "a GET after every command" if args.poll else "views from the answers"
     print(f"command: {' '.join([Path(sys.executable).name, *sys.argv])}")
     print(
         f"{args.players} players, {len(table_ids)} tables, {elapsed:.1f} s: "
@@ -252,7 +275,7 @@ def main() -> None:
     )
     print(
         f"result: {rate:,.0f} acknowledged actions/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms "
-        f"({args.players} players, {args.workers} server worker(s), SQLite WAL+FULL, "
+        f"({args.players} players, {args.workers} server worker(s), {reading}, SQLite WAL+FULL, "
         f"server and clients on {os.cpu_count()} cores)"
     )
 

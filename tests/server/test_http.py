@@ -349,3 +349,48 @@ def test_concurrent_withdrawals_cannot_overdraw_a_wallet(
         statuses = sorted(pool.map(withdraw, range(8)))
     assert statuses == [200] + [409] * 7  # one withdrawal of $60 out of $100, no more
     assert service.store.balance(f"player:{player_id}") == 4_000
+
+
+def test_a_command_answers_with_the_callers_view_when_asked(
+    served: tuple[TestClient, Service],
+) -> None:
+    # `?view=true`: the answer carries what GET /api/tables/{id} answers next, for the caller
+    # alone (another player's spots are not offered to them), so a client needs no second
+    # request; without it the answer is the version and the events only.
+    client, _ = served
+    table = _table_id(client)
+    _, ann = _player(client, "Ann")
+    _, bob = _player(client, "Bob")
+    for who, spot in ((ann, 1), (bob, 2)):
+        seated = client.post(f"/api/tables/{table}/seats", json={"spots": [spot]}, headers=who)
+        assert seated.status_code == 200, seated.text
+    plain = _command(
+        client, table, bob, spot=2, action="bet", amount=2_500, args={"wager": "blackjack"}
+    )
+    assert set(plain.json()) == {"version", "events"}
+    path = f"/api/tables/{table}/commands?view=true"
+    bet = {"spot": 1, "action": "bet", "amount": 2_500, "args": {"wager": "blackjack"}}
+    answer = client.post(path, json=bet, headers=ann).json()
+    assert answer["view"] == client.get(f"/api/tables/{table}", headers=ann).json()
+    assert set(answer["view"]["offers"]) == {"1"}
+    client.post(f"/api/tables/{table}/commands", json={"spot": 2, "action": "ready"}, headers=bob)
+    view = client.post(path, json={"spot": 1, "action": "ready"}, headers=ann).json()["view"]
+    # Ann plays her side of the round from the answers alone.
+    for _ in range(40):
+        if view["phase"] != "playing":
+            break
+        turn = view["awaiting"][0]
+        who, spot = (ann, 1) if turn["spot"] == 1 else (bob, 2)
+        if who is bob:
+            view = client.get(f"/api/tables/{table}", headers=bob).json()
+        choice = next(
+            o for o in view["offers"][str(spot)] if o["action"] in ("stand", "decline", "keep")
+        )
+        order = {"spot": spot, "action": choice["action"], "hand": choice["hand"]}
+        answered = client.post(path, json=order, headers=who)
+        assert answered.status_code == 200, answered.text
+        view = answered.json()["view"]
+        if who is bob:
+            view = client.get(f"/api/tables/{table}", headers=ann).json()
+    assert view["phase"] != "playing"
+    assert view == client.get(f"/api/tables/{table}", headers=ann).json()

@@ -52,7 +52,21 @@ def two_stacked_rounds(rules: Rules, cards: list[str]) -> tuple[Fraction, int]:
         histogram,
         totals,
         np.zeros(1, dtype=np.int64),
-        *([None] * 10),
+        # No count, sessions, side wagers, progressives, double shoe or CDZ- play.
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        table.burn_each_round(),
     )
     assert error == 0
     return Fraction(int(totals[1]), ticks), int(totals[4])

@@ -129,10 +129,12 @@ class TableClosed(BaseModel):
 
 
 class Moved(BaseModel):
-    """The new table version and the new events as the caller may see them."""
+    """The new table version and the new events as the caller may see them; with `?view=true`
+    on a command, the caller's view of the table after it."""
 
     version: int
     events: list[dict[str, Any]]
+    view: dict[str, Any] | None = None
 
 
 # The operator's floor (issue 12, `/operator`): the players, the gaming day, the audit chain.
@@ -581,7 +583,19 @@ def create_app(service: Service) -> FastAPI:
         response_model=Moved,
         responses=_errors(400, 401, 403, 404, 409, 422),
     )
-    def command(table_id: str, body: TableCommand, who: Player, key: Key) -> JSONResponse:
+    def command(
+        table_id: str,
+        body: TableCommand,
+        who: Player,
+        key: Key,
+        view: Annotated[
+            bool,
+            Query(
+                description="true: the answer carries `view`, the caller's view of the table "
+                "as the command left it (what GET /api/tables/{table_id} would answer next)"
+            ),
+        ] = False,
+    ) -> JSONResponse:
         player_id = who.player_id or ""
         order = Command(
             player=player_id,
@@ -599,6 +613,7 @@ def create_app(service: Service) -> FastAPI:
                     player_id, order, available=lambda: service.available(player_id)
                 ),
                 idempotency=key,
+                with_view=view,
             )
         )
 

@@ -342,10 +342,12 @@ class Service:
         *,
         idempotency: tuple[str, str] | None,
         audit: tuple[AuditEntry, ...] = (),
+        with_view: bool = False,
     ) -> Answer:
         """Run `act` on the table's runtime and commit its outcome (see the module docstring),
         with the `audit` entries it brings. `idempotency` is (key, request hash) when the
-        request carried an Idempotency-Key."""
+        request carried an Idempotency-Key. `with_view`: the answer carries the caller's view
+        of the table as the command left it (`view`), so a client needs no second request."""
         replay = self._replayed(principal, idempotency)
         if replay is not None:
             return replay
@@ -372,6 +374,7 @@ class Service:
                             idempotency,
                             last=attempt > 1,
                             audit=audit,
+                            with_view=with_view,
                         )
                     except _StaleRuntimeError:
                         continue
@@ -419,6 +422,7 @@ class Service:
         *,
         last: bool,
         audit: tuple[AuditEntry, ...] = (),
+        with_view: bool = False,
     ) -> Answer:
         """`table_command`'s body, under the table's lock and the player's wallet. Raises
         `_StaleRuntimeError` (the caller decides again) when the runtime turns out to be
@@ -437,10 +441,14 @@ class Service:
                 raise _StaleRuntimeError from None
             raise
         viewer = principal.viewer()
-        body = {
+        body: dict[str, Any] = {
             "version": outcome.version,
             "events": [event for _, event in runtime.events_for(viewer, before)],
         }
+        if with_view:
+            # The runtime holds the command's outcome (committed below, or rebuilt if not): the
+            # view it gives is the one a GET would give once the answer is sent.
+            body["view"] = runtime.view(viewer)
         answer = Answer(200, body)
         try:
             self.store.commit(

@@ -27,6 +27,7 @@ import numpy as np
 
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sim.kernel import (
+    BURN_EACH_ROUND_ON,
     P_BLACKJACK_TICKS,
     P_BOXES,
     P_BURN,
@@ -102,6 +103,10 @@ class CompiledTable:
     decks: int
     ticks: int  # per unit of the initial wager
     double_shoe: bool = False  # 633a.3(c): two sides of decks / 2 decks each
+
+    def burn_each_round(self) -> IntArray | None:
+        """The kernel's `burn_each_round`: set for the hand-dealt game (633a.12(b)(5))."""
+        return BURN_EACH_ROUND_ON if self.params[P_BURN_EACH_ROUND] else None
 
     def fresh_sides(self) -> DoubleShoeArray:
         """A double shoe's two sides (red, then black), each as `fresh_shoe` lays out one."""

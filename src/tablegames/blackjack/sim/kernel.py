@@ -91,6 +91,9 @@ P_COUNT = 15  # 1: keep the Hi-Lo count and total the rounds by their true count
 P_SESSION_ROUNDS = 16  # rounds per session written to `sessions` (0: none)
 P_BURN_EACH_ROUND = 17  # 1: a card burned before every round but the first (633a.12(b)(5))
 P_SIZE = 18
+# Passed as `burn_each_round` when params[P_BURN_EACH_ROUND] is 1 (None otherwise: the kernel
+# of the other games is then compiled without it).
+BURN_EACH_ROUND_ON = np.ones(1, dtype=np.int64)
 
 # True counts kept apart in `by_count`, from TC_LOW up; the ends hold everything beyond them.
 TC_LOW = -20
@@ -209,6 +212,7 @@ def run_rounds(
     double_shoe: DoubleShoeArray | None = None,
     cdz_codes: IntArray | None = None,
     cdz_cells: ChartArray | None = None,
+    burn_each_round: IntArray | None = None,
 ) -> int:
     """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say; with
     `params[P_STACKED]`, the rounds are dealt from `shoe` in its order, with no burn card.
@@ -242,6 +246,8 @@ def run_rounds(
     soft hands of more. With `cdz_codes`, CDZ- play instead (composition.py): the action is
     `cdz_cells[row, up_column, legal]` for the hand whose composition code is `cdz_codes[row]`,
     and a hand formed by a split that is a pair again is split again whenever it may be.
+    With `burn_each_round` (any array: the hand-dealt game, 633a.12(b)(5)), a card is burned
+    before every round after the first.
     """
     deal = np.zeros(S_SIZE, dtype=np.int64)
     boxes = params[P_BOXES]
@@ -253,11 +259,11 @@ def run_rounds(
     # second card, stake (1 or 2 units), status, formed by splitting, split aces. Per box:
     # `formed[b]` hands, `decided[b]`: a play decision was made (633a.9(a)), `dealt_second[b]`:
     # the box's second card as dealt (a split gives its hand another).
-    hands = np.zeros((13, boxes * max_hands), dtype=np.int64)
+    hands = np.zeros((12, boxes * max_hands), dtype=np.int64)
     hard, aces, count, first, second = hands[0], hands[1], hands[2], hands[3], hands[4]
     stake, status, from_split, split_aces = hands[5], hands[6], hands[7], hands[8]
     formed, decided, dealt_second = hands[9], hands[10], hands[11]
-    code = hands[12]  # CDZ- play only: the hand's composition code (RANK_WEIGHT)
+    code = np.zeros(boxes * max_hands, dtype=np.int64)  # CDZ- play only: RANK_WEIGHT sums
     bb_outcome = np.zeros(boxes, dtype=np.int64)  # each box's Bad Beat outcome this round
     offset = histogram.shape[0] // 2
     cover = params[P_COVER]
@@ -279,7 +285,6 @@ def run_rounds(
             else:
                 side_position[side] = shuffle(double_shoe[side], deals[side], rng, params)
     sum_ticks, sum_sq, dealt, played = 0, 0, 0, 0
-    burned_before = -1  # the round a 633a.12(b)(5) card was burned for
     shoe_cards = params[P_DECKS] * 52
     running, bucket = 0, 0
     session_rounds = params[P_SESSION_ROUNDS]
@@ -302,14 +307,6 @@ def run_rounds(
             deal = deals[selected]
             position = side_position[selected]
             fresh = False
-        if params[P_BURN_EACH_ROUND] == 1 and played > 0 and burned_before != played:
-            # 633a.12(b)(5): dealt from the hand, before each round the dealer removes the first
-            # card to the discard rack, unseen (the first round's burn is the shuffle's,
-            # 633a.7(c), as the reference table reads it: blackjack/table.py). Once per round:
-            # a round played again from its first card (below) is not burned for again.
-            position += 1
-            dealt += 1
-            burned_before = played
         start = position
         if by_count is not None:
             # The true count: the running count of every card seen since the shuffle (not the
@@ -672,12 +669,21 @@ def run_rounds(
             position = shuffle(shoe, deal, rng, params)
             dealt += params[P_BURN]
             running = 0
+        if burn_each_round is not None:
+            # 633a.12(b)(5): dealt from the hand, before each round the dealer removes the first
+            # card to the discard rack, unseen; burned here, when the round before it ends
+            # (after its reshuffle, which burns too: the first round's burn is the shuffle's,
+            # 633a.7(c), as the reference table reads it, blackjack/table.py).
+            position += 1
+            dealt += 1
     totals[0] += rounds
     totals[1] += sum_ticks
     totals[2] += sum_sq
     totals[3] += (
         deal[S_SHUFFLES] if double_shoe is None else deals[0, S_SHUFFLES] + deals[1, S_SHUFFLES]
     )
+    if burn_each_round is not None and rounds > 0:
+        dealt -= 1  # the burn after the last round is for a round not played
     totals[4] += dealt
     return 0
 

@@ -159,6 +159,7 @@ class BlackjackWork:
             sides,
             None if self.composition is None else self.composition.codes,
             None if self.composition is None else self.composition.cells,
+            self.table.burn_each_round(),
         )
         seconds = time.perf_counter() - started
         if error == ERROR_EXHAUSTED:
