@@ -9,7 +9,7 @@ check and draws, splits and the settlement. Comparisons are exact `Fraction` equ
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from tablegames.blackjack.analysis import dealer_draws, side_bad_beat
 from tablegames.blackjack.analysis.compositions import falling
 from tablegames.blackjack.analysis.game import GameValues, analyse, analyse_shoe, two_card_options
 from tablegames.blackjack.analysis.player_finals import final_hands
@@ -349,3 +350,61 @@ def test_633a_13_j_1_offered_bonuses_are_lines_of_the_report() -> None:
     assert sum(line["probability"] for line in report["lines"]) + report[
         "losing_probability"
     ] == pytest.approx(1, abs=1e-12)
+
+
+@pytest.mark.parametrize("hits_soft_17", [False, True])
+def test_633a_7_m_dealer_21s_from_the_main_game_equal_the_side_wagers_enumeration(
+    hits_soft_17: bool,
+) -> None:
+    """The dealer's 21s of three or more cards Bad Beat reads from the main game's enumeration
+    (`dealer_hands.dealer_hands`) are those of `dealer_draws.dealer_hands`, with their
+    orderings, for every up card."""
+    for up in range(1, 11):
+        expected = Counter(
+            (tuple(count for _, count in _by_value(hand.drawn())), hand.orderings, hand.size)
+            for hand in dealer_draws.dealer_hands(up, hits_soft_17=hits_soft_17)
+            if hand.total == 21 and not hand.blackjack
+        )
+        got = Counter(
+            (tuple(int(count) for count in drawn), int(orderings), group.cards)
+            for group in side_bad_beat._dealer_twenty_ones(up, hits_soft_17)
+            for drawn, orderings in zip(group.drawn, group.orderings, strict=True)
+        )
+        assert got == expected
+
+
+def _by_value(drawn: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+    counts = dict(drawn)
+    return [(value, counts.get(value, 0)) for value in range(1, 11)]
+
+
+@pytest.mark.parametrize("decks", [1, 6, 8])
+def test_633a_7_o_1_dealer_21_ways_equal_python_integers(decks: int) -> None:
+    """The dealer's ordered draws to a 21 of each number of cards after a few player hands,
+    in int64 and (from nine cards in six decks) in chunks, against plain Python integers:
+    sum of orderings x prod falling(remaining, drawn) over `dealer_draws`' hands."""
+    shoe = np.array([4 * decks] * 9 + [16 * decks], dtype=np.int64)
+    up = 2
+    after_up = shoe - np.eye(10, dtype=np.int64)[up - 1]
+    removed = np.array(
+        [[0] * 9 + [2], [2, 2, 2, 1, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0, 0, 1, 0]],
+        dtype=np.int64,
+    )
+    remaining = after_up - removed
+    hands = [
+        hand
+        for hand in dealer_draws.dealer_hands(up, hits_soft_17=False)
+        if hand.total == 21 and not hand.blackjack
+    ]
+    chunked = False
+    for cards, ways in side_bad_beat._dealer_21_ways(up, remaining, hits_soft_17=False):
+        chunked |= falling(int(remaining.sum(axis=1).max()), cards - 1) >= 2**63
+        for row, rest in enumerate(remaining.tolist()):
+            expected = sum(
+                hand.orderings * dealer_draws.hand_weight(tuple(rest), hand.drawn())
+                for hand in hands
+                if hand.size == cards
+            )
+            assert ways[row] == expected
+            assert type(ways[row]) is int
+    assert chunked == (decks > 1)
