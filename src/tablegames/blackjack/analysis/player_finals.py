@@ -22,6 +22,10 @@ n(n-1)...(n-k+1) from a shoe of counts c and size n, the same for every ordering
 of a final hand is its orderings times that product. Cards other hands draw later are not
 removed, the convention of the split analysis.
 
+`final_hands` plays one up card at a time, hand by hand: the readable reference.
+`final_hand_table` gives the same hands for all ten up cards at once as NumPy arrays, the path
+Bad Beat takes (a test checks that they agree record for record).
+
 >>> from tablegames.blackjack.analysis.game import analyse
 >>> from tablegames.blackjack.rules import Rules
 >>> game = analyse(Rules(decks=6))

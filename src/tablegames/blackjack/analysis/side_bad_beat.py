@@ -1,9 +1,10 @@
 """Bad Beat (633a.6(e)(8)): the player's final 20 against the dealer's 21, enumerated exactly.
 
 The wager depends on how the player plays, so the player follows the main game's strategy: the
-exact CDZ- analysis of `game.py` for the same Rules Submission (`player_finals.final_hands`),
-splits, doubles and surrender included. The round engine reads the first hand of the box
-(hand 0), so that hand is followed; a surrendered hand is not "a 20".
+exact CDZ- analysis of `game.py` for the same Rules Submission (`player_finals`, whose
+`final_hand_table` plays all ten up cards at once), splits, doubles and surrender included. The
+round engine reads the first hand of the box (hand 0), so that hand is followed; a surrendered
+hand is not "a 20".
 
 For each up card and each final hand of 20 the dealer's hands are counted from the shoe less the
 up card and every card that left the shoe for that hand: the joint probability of the player's
@@ -12,6 +13,12 @@ the order the positions are dealt in (633a.7(f)). With an ace or ten-value up ca
 checks for Blackjack first (633a.7(h)): the round ends on the player's first two cards, so the
 Blackjack line reads the two-card 20s (a pair of ten-value cards, an ace and a 9) whatever the
 strategy would have done with them.
+
+Some 10,000 final 20s (six decks) meet some 1,100 dealer 21s: the dealer's factor of every pair
+is computed in NumPy int64 where a bound proves it exact (`_dealer_21_ways`), summed over the
+dealer's hands of each number of cards, and only the products with the 20's own factor (large
+numbers, some 10**60 for the longest deals) are Python integers. The probabilities are exact
+`Fraction`s, as the brute force of the tests checks.
 
 >>> from tablegames.blackjack.rules import Rules
 >>> analysis = bad_beat(Rules(decks=6))
@@ -287,8 +294,8 @@ def _falling_products(counts: IntArray, taken: IntArray) -> ObjectArray:
     return products
 
 
-# One ordered deal of physical cards past int64 would be wrong silently: the int64 products below
-# are used only where a bound proves they fit.
+# NumPy's int64 wraps around silently when it overflows: the int64 products below are used only
+# where a bound proves they fit.
 _INT64_MAX: Final = 2**63 - 1
 
 
