@@ -333,16 +333,17 @@ class _Rows:
     def grown(self, ways: IntArray, after_up: IntArray) -> _Rows:
         """One more card of each rank the shoe (less the up card) still holds, `ways` per up
         card going on; the flag is cleared (no double after a hit, 633a.10(a))."""
+        going = ways.max(axis=1) > 0
+        rows = _subset(_Rows(self.hand, self.extra, self.pair, self.flag, ways), going)
         # left[row, rank, up]: the cards of that rank not yet out against that up card.
-        left = after_up.T[None, :, :] - self.removed()[:, :, None]
-        grown_ways = (ways[:, None, :] * (left > 0)).reshape(-1, 10)
-        keep = grown_ways.any(axis=1)
-        rows = len(self.hand)
+        left = after_up.T[None, :, :] - rows.removed()[:, :, None]
+        grown_ways = (rows.ways[:, None, :] * (left > 0)).reshape(-1, 10)
+        keep = grown_ways.max(axis=1) > 0
         return _Rows(
-            (self.hand[:, None, :] + _UNIT[None, :, :]).reshape(-1, 10)[keep],
-            np.repeat(self.extra, 10)[keep],
-            np.repeat(self.pair, 10)[keep],
-            np.zeros(rows * 10, dtype=np.int64)[keep],
+            (rows.hand[:, None, :] + _UNIT[None, :, :]).reshape(-1, 10)[keep],
+            np.repeat(rows.extra, 10)[keep],
+            np.repeat(rows.pair, 10)[keep],
+            np.zeros(len(keep), dtype=np.int64)[keep],
             grown_ways[keep],
         )
 
@@ -350,7 +351,7 @@ class _Rows:
 _ROW_FIELDS = ("hand", "extra", "pair", "flag", "ways")
 
 
-def _rows(hand: list[int], extra: int, pair: int, flag: int, ways: IntArray) -> _Rows:
+def _one_row(hand: list[int], extra: int, pair: int, flag: int, ways: IntArray) -> _Rows:
     return _Rows(
         np.array([hand], dtype=np.int64),
         np.array([extra], dtype=np.int64),
@@ -360,7 +361,7 @@ def _rows(hand: list[int], extra: int, pair: int, flag: int, ways: IntArray) -> 
     )
 
 
-class _Deck:
+class _UnsplitRows:
     """`table.find` for many hands of the unsplit context at once (their CDZ- decisions)."""
 
     def __init__(self, game: GameValues) -> None:
@@ -386,7 +387,7 @@ def final_hand_table(game: GameValues, *, total: int | None = None) -> FinalHand
         raise ValueError("final hands follow the CDZ- strategy: analyse with strategy='cdz'")
     table = game.table
     after_up = table.shoe[None, :] - _UNIT  # [up, rank]
-    deck = _Deck(game)
+    unsplit = _UnsplitRows(game)
     finished: list[_Rows] = []
     surrendered: list[_Rows] = []
     playing: list[_Rows] = []  # two-card hands to play on (633a.7(k)), decided again below
@@ -408,15 +409,15 @@ def final_hand_table(game: GameValues, *, total: int | None = None) -> FinalHand
                 if not ways.any():
                     continue
                 if name == "stand":
-                    finished.append(_rows(hand, 0, pair, 0, ways))
+                    finished.append(_one_row(hand, 0, pair, 0, ways))
                 elif name == "surrender":
-                    surrendered.append(_rows(hand, 0, pair, 0, ways))
+                    surrendered.append(_one_row(hand, 0, pair, 0, ways))
                 elif name == "double":
-                    to_double.append(_rows(hand, 0, pair, 0, ways))
+                    to_double.append(_one_row(hand, 0, pair, 0, ways))
                 elif name == "split":
                     _split(game, first, ways, after_up, finished, playing)
                 else:
-                    playing.append(_rows(hand, 0, pair, 0, ways))
+                    playing.append(_one_row(hand, 0, pair, 0, ways))
     if to_double:
         doubling = _Rows.concat(to_double)
         finished.append(_doubled(doubling.grown(doubling.ways, after_up)))
@@ -431,7 +432,7 @@ def final_hand_table(game: GameValues, *, total: int | None = None) -> FinalHand
         if not len(live.hand):
             break
         choice = np.zeros((len(live.hand), 10), dtype=np.int64)
-        index = deck.find(live.hand)
+        index = unsplit.find(live.hand)
         for may_double in (False, True):
             rows = np.flatnonzero(live.flag == may_double)
             if len(rows):
@@ -490,9 +491,9 @@ def _split(
             hand[pair] += 1
             hand[rank] += 1
             if one_card:
-                finished.append(_rows(hand, extra, pair, 0, dealt))
+                finished.append(_one_row(hand, extra, pair, 0, dealt))
             else:
-                playing.append(_rows(hand, extra, pair, int(rules.double_after_split), dealt))
+                playing.append(_one_row(hand, extra, pair, int(rules.double_after_split), dealt))
         ways = ways * (after_up[:, pair] - 1 - extra > 0)
         if not resplit or not ways.any():
             return

@@ -123,7 +123,12 @@ def twenties_of(game: GameValues) -> Twenties:
     rows = np.flatnonzero(held)[first]
     order = np.argsort(table.up[rows], kind="stable")  # grouped by up card
     rows, orderings = rows[order], orderings[order]
-    return Twenties(table.up[rows], table.removed[rows], cards[rows], orderings, table.pair[rows])
+    twenties = Twenties(
+        table.up[rows], table.removed[rows], cards[rows], orderings, table.pair[rows]
+    )
+    for array in (twenties.up, twenties.removed, twenties.cards, orderings, twenties.pair):
+        array.setflags(write=False)  # cached by `player_twenties`
+    return twenties
 
 
 def clear_caches() -> None:
@@ -325,13 +330,12 @@ def _dealer_twenty_ones(up: int, hits_soft_17: bool) -> tuple[_DealerTwentyOnes,
     groups = []
     for cards in sorted({int(size) for size in sizes}):
         these = drawn[sizes == cards]
-        columns = np.array(
-            [
-                [value * _MOST_DRAWN + t for value in range(10) for t in range(int(hand[value]))]
-                for hand in these
-            ],
-            dtype=np.int64,
-        )
+        # Each hand's columns in rank order: rank * width, then + 0, 1, ... for the cards of
+        # that rank (a cumulative count within each run of equal ranks).
+        ranks = np.repeat(np.tile(np.arange(10), len(these)), these.reshape(-1))
+        starts = np.repeat(np.cumsum(these.reshape(-1)) - these.reshape(-1), these.reshape(-1))
+        within = np.arange(len(ranks)) - starts
+        columns = (ranks * _MOST_DRAWN + within).reshape(len(these), cards - 1)
         groups.append(_DealerTwentyOnes(cards, these, orderings[sizes == cards], columns))
     for group in groups:
         for array in (group.drawn, group.orderings, group.columns):
