@@ -47,7 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from tablegames.blackjack.analysis.compositions import falling
-from tablegames.blackjack.analysis.dealer_hands import IntArray
+from tablegames.blackjack.analysis.dealer_columns import IntArray
 from tablegames.blackjack.analysis.game import GameValues, two_card_option_table, two_card_options
 from tablegames.blackjack.analysis.hands import ACE, max_split_hands
 from tablegames.blackjack.analysis.hands import best_total as _best_total

@@ -39,8 +39,9 @@ import numpy as np
 import numpy.typing as npt
 
 from tablegames.blackjack.analysis.compositions import Composition, PointCounts, falling
+from tablegames.blackjack.analysis.dealer_columns import MAX_CARDS, TOTALS, IntArray
 from tablegames.blackjack.analysis.dealer_draws import ACE, POINT_VALUES, TEN
-from tablegames.blackjack.analysis.dealer_hands import MAX_CARDS, TOTALS, IntArray, dealer_hands
+from tablegames.blackjack.analysis.dealer_hands import dealer_hands
 from tablegames.blackjack.analysis.game import GameValues, analyse
 from tablegames.blackjack.analysis.player_finals import FinalHand, final_hand_table
 from tablegames.blackjack.analysis.side_dealer import progressive_meter
