@@ -408,3 +408,47 @@ def test_633a_7_o_1_dealer_21_ways_equal_python_integers(decks: int) -> None:
             assert ways[row] == expected
             assert type(ways[row]) is int
     assert chunked == (decks > 1)
+
+
+@pytest.mark.parametrize(
+    ("rules", "peeks"),
+    [
+        (Rules(decks=2, hit_split_aces=True, resplit_aces=True), False),
+        (Rules(decks=6, max_hands=2), True),
+    ],
+)
+def test_633a_7_o_1_bad_beat_numerators_equal_a_hand_by_hand_sum(rules: Rules, peeks: bool) -> None:
+    """At full size (the brute force above covers a few cards), the numerators of every line
+    by cards dealt and pair: the array path against a sum hand by hand in Python integers over
+    the reference `final_hands` and `dealer_draws`' dealer hands (the Blackjack line without a
+    check, 633a.7(h), and 'player has 20', 633a.7(o)(1)(i), included)."""
+    game = analyse(rules)
+    shoe = tuple(int(count) for count in game.table.shoe)
+    twenties = twenties_of(game)
+    fast: defaultdict[tuple[str, int, int], int] = defaultdict(int)
+    slow: defaultdict[tuple[str, int, int], int] = defaultdict(int)
+    names = {3: "three", 4: "four", 5: "five", 6: "six"}
+    for up in range(1, 11):
+        side_bad_beat._add_twenties(
+            fast, shoe, up, twenties, hits_soft_17=False, player_has_20=True, peeks=peeks
+        )
+        after_up = tuple(count - (rank == up - 1) for rank, count in enumerate(shoe))
+        hole = {1: 10, 10: 1}.get(up)
+        dealer = [
+            hand
+            for hand in dealer_draws.dealer_hands(up, hits_soft_17=False)
+            if hand.total == 21 and not hand.blackjack
+        ]
+        for hand in final_hands(game, up - 1, total=20):
+            base = shoe[up - 1] * hand.ways(after_up)
+            rest = tuple(c - m for c, m in zip(after_up, hand.removed, strict=True))
+            dealt = 1 + hand.size
+            blackjacks = rest[hole - 1] if hole else 0
+            if not peeks:
+                slow[("dealer_blackjack", dealt + 1, hand.pair)] += base * blackjacks
+            slow[("player_has_20", dealt + 1, hand.pair)] += base * (sum(rest) - blackjacks)
+            for other in dealer:
+                line = f"dealer_21_with_{names.get(other.size, 'seven_or_more')}_cards"
+                ways = other.orderings * dealer_draws.hand_weight(rest, other.drawn())
+                slow[(line, dealt + other.size - 1, hand.pair)] += base * ways
+    assert {k: v for k, v in fast.items() if v} == {k: v for k, v in slow.items() if v}
