@@ -9,7 +9,7 @@ check and draws, splits and the settlement. Comparisons are exact `Fraction` equ
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from tablegames.blackjack.analysis import dealer_draws, side_bad_beat
 from tablegames.blackjack.analysis.compositions import falling
 from tablegames.blackjack.analysis.game import GameValues, analyse, analyse_shoe, two_card_options
 from tablegames.blackjack.analysis.player_finals import final_hands
@@ -349,3 +350,105 @@ def test_633a_13_j_1_offered_bonuses_are_lines_of_the_report() -> None:
     assert sum(line["probability"] for line in report["lines"]) + report[
         "losing_probability"
     ] == pytest.approx(1, abs=1e-12)
+
+
+@pytest.mark.parametrize("hits_soft_17", [False, True])
+def test_633a_7_m_dealer_21s_from_the_main_game_equal_the_side_wagers_enumeration(
+    hits_soft_17: bool,
+) -> None:
+    """The dealer's 21s of three or more cards Bad Beat reads from the main game's enumeration
+    (`dealer_hands.dealer_hands`) are those of `dealer_draws.dealer_hands`, with their
+    orderings, for every up card."""
+    for up in range(1, 11):
+        expected = Counter(
+            (tuple(count for _, count in _by_value(hand.drawn())), hand.orderings, hand.size)
+            for hand in dealer_draws.dealer_hands(up, hits_soft_17=hits_soft_17)
+            if hand.total == 21 and not hand.blackjack
+        )
+        got = Counter(
+            (tuple(int(count) for count in drawn), int(orderings), group.cards)
+            for group in side_bad_beat._dealer_twenty_ones(up, hits_soft_17)
+            for drawn, orderings in zip(group.drawn, group.orderings, strict=True)
+        )
+        assert got == expected
+
+
+def _by_value(drawn: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+    counts = dict(drawn)
+    return [(value, counts.get(value, 0)) for value in range(1, 11)]
+
+
+@pytest.mark.parametrize("decks", [1, 6, 8])
+def test_633a_7_o_1_dealer_21_ways_equal_python_integers(decks: int) -> None:
+    """The dealer's ordered draws to a 21 of each number of cards after a few player hands,
+    in int64 and (from nine cards in six decks) in chunks, against plain Python integers:
+    sum of orderings x prod falling(remaining, drawn) over `dealer_draws`' hands."""
+    shoe = np.array([4 * decks] * 9 + [16 * decks], dtype=np.int64)
+    up = 2
+    after_up = shoe - np.eye(10, dtype=np.int64)[up - 1]
+    removed = np.array(
+        [[0] * 9 + [2], [2, 2, 2, 1, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0, 0, 0, 1, 0]],
+        dtype=np.int64,
+    )
+    remaining = after_up - removed
+    hands = [
+        hand
+        for hand in dealer_draws.dealer_hands(up, hits_soft_17=False)
+        if hand.total == 21 and not hand.blackjack
+    ]
+    chunked = False
+    for cards, ways in side_bad_beat._dealer_21_ways(up, remaining, hits_soft_17=False):
+        chunked |= falling(int(remaining.sum(axis=1).max()), cards - 1) >= 2**63
+        for row, rest in enumerate(remaining.tolist()):
+            expected = sum(
+                hand.orderings * dealer_draws.hand_weight(tuple(rest), hand.drawn())
+                for hand in hands
+                if hand.size == cards
+            )
+            assert ways[row] == expected
+            assert type(ways[row]) is int
+    assert chunked == (decks > 1)
+
+
+@pytest.mark.parametrize(
+    ("rules", "peeks"),
+    [
+        (Rules(decks=2, hit_split_aces=True, resplit_aces=True), False),
+        (Rules(decks=6, max_hands=2), True),
+    ],
+)
+def test_633a_7_o_1_bad_beat_numerators_equal_a_hand_by_hand_sum(rules: Rules, peeks: bool) -> None:
+    """At full size (the brute force above covers a few cards), the numerators of every line
+    by cards dealt and pair: the array path against a sum hand by hand in Python integers over
+    the reference `final_hands` and `dealer_draws`' dealer hands (the Blackjack line without a
+    check, 633a.7(h), and 'player has 20', 633a.7(o)(1)(i), included)."""
+    game = analyse(rules)
+    shoe = tuple(int(count) for count in game.table.shoe)
+    twenties = twenties_of(game)
+    fast: defaultdict[tuple[str, int, int], int] = defaultdict(int)
+    slow: defaultdict[tuple[str, int, int], int] = defaultdict(int)
+    names = {3: "three", 4: "four", 5: "five", 6: "six"}
+    for up in range(1, 11):
+        side_bad_beat._add_twenties(
+            fast, shoe, up, twenties, hits_soft_17=False, player_has_20=True, peeks=peeks
+        )
+        after_up = tuple(count - (rank == up - 1) for rank, count in enumerate(shoe))
+        hole = {1: 10, 10: 1}.get(up)
+        dealer = [
+            hand
+            for hand in dealer_draws.dealer_hands(up, hits_soft_17=False)
+            if hand.total == 21 and not hand.blackjack
+        ]
+        for hand in final_hands(game, up - 1, total=20):
+            base = shoe[up - 1] * hand.ways(after_up)
+            rest = tuple(c - m for c, m in zip(after_up, hand.removed, strict=True))
+            dealt = 1 + hand.size
+            blackjacks = rest[hole - 1] if hole else 0
+            if not peeks:
+                slow[("dealer_blackjack", dealt + 1, hand.pair)] += base * blackjacks
+            slow[("player_has_20", dealt + 1, hand.pair)] += base * (sum(rest) - blackjacks)
+            for other in dealer:
+                line = f"dealer_21_with_{names.get(other.size, 'seven_or_more')}_cards"
+                ways = other.orderings * dealer_draws.hand_weight(rest, other.drawn())
+                slow[(line, dealt + other.size - 1, hand.pair)] += base * ways
+    assert {k: v for k, v in fast.items() if v} == {k: v for k, v in slow.items() if v}

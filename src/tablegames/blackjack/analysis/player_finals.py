@@ -22,6 +22,10 @@ n(n-1)...(n-k+1) from a shoe of counts c and size n, the same for every ordering
 of a final hand is its orderings times that product. Cards other hands draw later are not
 removed, the convention of the split analysis.
 
+`final_hands` plays one up card at a time, hand by hand: the readable reference.
+`final_hand_table` gives the same hands for all ten up cards at once as NumPy arrays, the path
+Bad Beat takes (a test checks that they agree record for record).
+
 >>> from tablegames.blackjack.analysis.game import analyse
 >>> from tablegames.blackjack.rules import Rules
 >>> game = analyse(Rules(decks=6))
@@ -39,12 +43,16 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+import numpy as np
+import numpy.typing as npt
+
 from tablegames.blackjack.analysis.compositions import falling
-from tablegames.blackjack.analysis.game import GameValues, two_card_options
+from tablegames.blackjack.analysis.dealer_columns import IntArray
+from tablegames.blackjack.analysis.game import GameValues, two_card_option_table, two_card_options
 from tablegames.blackjack.analysis.hands import ACE, max_split_hands
 from tablegames.blackjack.analysis.hands import best_total as _best_total
 from tablegames.blackjack.analysis.hands import hard_total as _hard_total
-from tablegames.blackjack.analysis.split_values import chosen_option
+from tablegames.blackjack.analysis.split_values import chosen_option, chosen_options
 
 SURRENDERED = 0  # the `total` of a surrendered hand (633a.9): it never stands on a total
 
@@ -226,4 +234,309 @@ def final_hands(game: GameValues, up: int, *, total: int | None = None) -> tuple
         )
         for (hand, extra, pair, final, doubled), orderings in paths.finished.items()
         if total is None or final == total
+    )
+
+
+# --- every up card at once, as arrays: the fast path Bad Beat reads -----------------------------
+#
+# `final_hands` above plays one up card at a time, a Python call per hand in the making (some
+# 139,000 for the ten up cards of a six-deck shoe). The hands in the making are nearly the same
+# against every up card: only the decisions and the up card's own removal differ. So here each
+# hand in the making is one row for all ten up cards at once, with its orderings per up card
+# (0 where it is not reached), and a whole number of cards is played in a few NumPy steps. The
+# decisions are the same CDZ- ones (`two_card_option_table`, `chosen_options`); a test checks
+# that both paths give the same final hands for every up card.
+
+# Counts by rank never reach 32 (21 cards in a hand, 3 pair cards split off), so a hand is a
+# base-32 number of 50 bits, with room below 2**63 for the pair, the split-off cards and flags.
+_BASE = 32
+_DIGITS = _BASE ** np.arange(10, dtype=np.int64)
+_POINTS = np.arange(1, 11, dtype=np.int64)
+_UNIT = np.eye(10, dtype=np.int64)
+_DEAL_CHOICES = ("stand", "hit", "double", "split", "surrender")
+
+
+@dataclass(frozen=True)
+class FinalHandTable:
+    """`final_hands` against every up card, one row per (up card, final hand 0), in up card
+    order: the same records as columns. `doubled` is 0 or 1."""
+
+    up: IntArray
+    hand: IntArray  # (rows, 10): the hand's own cards
+    removed: IntArray  # (rows, 10): the hand's cards plus any pair cards split off
+    total: IntArray
+    doubled: IntArray
+    orderings: IntArray
+    pair: IntArray
+
+    def hands(self, up: int) -> tuple[FinalHand, ...]:
+        """The rows against the up card of rank `up` as `FinalHand` records."""
+        return tuple(
+            FinalHand(
+                removed=tuple(int(count) for count in self.removed[row]),
+                cards=int(self.hand[row].sum()),
+                total=int(self.total[row]),
+                doubled=bool(self.doubled[row]),
+                orderings=int(self.orderings[row]),
+                pair=int(self.pair[row]),
+            )
+            for row in np.flatnonzero(self.up == up)
+        )
+
+
+@dataclass
+class _Rows:
+    """Hands in the making or finished, one row each, with their orderings per up card."""
+
+    hand: IntArray  # (rows, 10)
+    extra: IntArray  # (rows,): pair cards split off (of rank `pair`)
+    pair: IntArray  # (rows,): the rank of the first two cards when a pair, else -1
+    flag: IntArray  # (rows,): may double (in the making) or doubled (finished), 0 or 1
+    ways: IntArray  # (rows, 10 up cards)
+
+    @staticmethod
+    def concat(parts: list[_Rows]) -> _Rows:
+        return _Rows(
+            *(np.concatenate([getattr(part, name) for part in parts]) for name in _ROW_FIELDS)
+        )
+
+    def removed(self) -> IntArray:
+        """The hand's cards plus the pair cards split off."""
+        split_off = np.zeros_like(self.hand)
+        rows = np.flatnonzero(self.extra)
+        split_off[rows, self.pair[rows]] = self.extra[rows]
+        removed: IntArray = self.hand + split_off
+        return removed
+
+    def totals(self) -> IntArray:
+        hard = self.hand @ _POINTS
+        total: IntArray = np.where((self.hand[:, ACE] > 0) & (hard + 10 <= 21), hard + 10, hard)
+        return total
+
+    def merged(self, total: IntArray | None = None) -> tuple[_Rows, IntArray]:
+        """Rows with the same cards, split-off cards, pair and flag (and `total`) as one, their
+        orderings added, rows reached against no up card dropped; and where each came from."""
+        key = self.hand @ _DIGITS
+        if total is not None:
+            key = key * 32 + total
+        key = key * 128 + ((self.pair + 1) * 4 + self.extra) * 2 + self.flag
+        unique, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+        ways = np.zeros((len(unique), 10), dtype=np.int64)
+        np.add.at(ways, inverse.reshape(-1), self.ways)
+        reached = ways.any(axis=1)
+        kept = first[reached]
+        merged = _Rows(
+            self.hand[kept], self.extra[kept], self.pair[kept], self.flag[kept], ways[reached]
+        )
+        return merged, kept
+
+    def grown(self, ways: IntArray, after_up: IntArray) -> _Rows:
+        """One more card of each rank the shoe (less the up card) still holds, `ways` per up
+        card going on; the flag is cleared (no double after a hit, 633a.10(a))."""
+        going = ways.max(axis=1) > 0
+        rows = _subset(_Rows(self.hand, self.extra, self.pair, self.flag, ways), going)
+        # left[row, rank, up]: the cards of that rank not yet out against that up card.
+        left = after_up.T[None, :, :] - rows.removed()[:, :, None]
+        grown_ways = (rows.ways[:, None, :] * (left > 0)).reshape(-1, 10)
+        keep = grown_ways.max(axis=1) > 0
+        return _Rows(
+            (rows.hand[:, None, :] + _UNIT[None, :, :]).reshape(-1, 10)[keep],
+            np.repeat(rows.extra, 10)[keep],
+            np.repeat(rows.pair, 10)[keep],
+            np.zeros(len(keep), dtype=np.int64)[keep],
+            grown_ways[keep],
+        )
+
+
+_ROW_FIELDS = ("hand", "extra", "pair", "flag", "ways")
+
+
+def _one_row(hand: list[int], extra: int, pair: int, flag: int, ways: IntArray) -> _Rows:
+    return _Rows(
+        np.array([hand], dtype=np.int64),
+        np.array([extra], dtype=np.int64),
+        np.array([pair], dtype=np.int64),
+        np.array([flag], dtype=np.int64),
+        ways.reshape(1, 10).astype(np.int64),
+    )
+
+
+class _UnsplitRows:
+    """`table.find` for many hands of the unsplit context at once (their CDZ- decisions)."""
+
+    def __init__(self, game: GameValues) -> None:
+        table = game.table
+        rows = np.flatnonzero(table.context_id == 0)
+        codes = table.cards[rows] @ _DIGITS
+        order = np.argsort(codes)
+        self.codes, self.rows = codes[order], rows[order]
+
+    def find(self, hand: IntArray) -> IntArray:
+        codes = hand @ _DIGITS
+        at = np.minimum(np.searchsorted(self.codes, codes), len(self.codes) - 1)
+        if not np.array_equal(self.codes[at], codes):
+            raise LookupError("a hand in the making is not in the analysis's hand table")
+        found: IntArray = self.rows[at]
+        return found
+
+
+def final_hand_table(game: GameValues, *, total: int | None = None) -> FinalHandTable:
+    """`final_hands` against every up card at once (only those with this `total` when one is
+    given): the same hands, orderings and cards removed, as arrays."""
+    if game.strategy != "cdz":
+        raise ValueError("final hands follow the CDZ- strategy: analyse with strategy='cdz'")
+    table = game.table
+    after_up = table.shoe[None, :] - _UNIT  # [up, rank]
+    unsplit = _UnsplitRows(game)
+    finished: list[_Rows] = []
+    surrendered: list[_Rows] = []
+    playing: list[_Rows] = []  # two-card hands to play on (633a.7(k)), decided again below
+    to_double: list[_Rows] = []
+
+    for first in range(10):
+        for second in range(first, 10):
+            hand = [0] * 10
+            hand[first] += 1
+            hand[second] += 1
+            dealt = np.all(after_up >= np.array(hand), axis=1).astype(np.int64)
+            if not dealt.any():
+                continue
+            pair = first if first == second else -1
+            orderings = 1 if first == second else 2
+            choice = _two_card_choices(game, first, second)
+            for name in _DEAL_CHOICES:
+                ways = orderings * dealt * (choice == _DEAL_CHOICES.index(name))
+                if not ways.any():
+                    continue
+                if name == "stand":
+                    finished.append(_one_row(hand, 0, pair, 0, ways))
+                elif name == "surrender":
+                    surrendered.append(_one_row(hand, 0, pair, 0, ways))
+                elif name == "double":
+                    to_double.append(_one_row(hand, 0, pair, 0, ways))
+                elif name == "split":
+                    _split(game, first, ways, after_up, finished, playing)
+                else:
+                    playing.append(_one_row(hand, 0, pair, 0, ways))
+    if to_double:
+        doubling = _Rows.concat(to_double)
+        finished.append(_doubled(doubling.grown(doubling.ways, after_up)))
+    current = _Rows.concat(playing) if playing else None
+    while current is not None:
+        current, _ = current.merged()
+        hard = current.hand @ _POINTS
+        bust = hard > 21
+        if bust.any():
+            finished.append(_subset(current, bust))
+        live = _subset(current, ~bust)
+        if not len(live.hand):
+            break
+        choice = np.zeros((len(live.hand), 10), dtype=np.int64)
+        index = unsplit.find(live.hand)
+        for may_double in (False, True):
+            rows = np.flatnonzero(live.flag == may_double)
+            if len(rows):
+                choice[rows] = chosen_options(
+                    table, game.values, index[rows], may_double=may_double
+                )
+        finished.append(_stood(live, live.ways * (choice == 0)))
+        doubling_ways = live.ways * (choice == 2)
+        if doubling_ways.any():
+            finished.append(_doubled(live.grown(doubling_ways, after_up)))
+        hitting = live.ways * (choice == 1)
+        current = live.grown(hitting, after_up) if hitting.any() else None
+    return _table(finished, surrendered, total)
+
+
+def _two_card_choices(game: GameValues, first: int, second: int) -> IntArray:
+    """Per up card, the index in `_DEAL_CHOICES` of the best two-card option: the highest
+    (value, second moment), the first listed on a tie (as `max` in `_Paths.deal`)."""
+    options = two_card_option_table(game, first, second)
+    names = list(options)
+    best_value, best_square = options[names[0]]
+    choice = np.full(10, _DEAL_CHOICES.index(names[0]), dtype=np.int64)
+    for name in names[1:]:
+        value, square = options[name]
+        better = (value > best_value) | ((value == best_value) & (square > best_square))
+        choice = np.where(better, _DEAL_CHOICES.index(name), choice)
+        best_value = np.where(better, value, best_value)
+        best_square = np.where(better, square, best_square)
+    return choice
+
+
+def _split(
+    game: GameValues,
+    pair: int,
+    ways: IntArray,
+    after_up: IntArray,
+    finished: list[_Rows],
+    playing: list[_Rows],
+) -> None:
+    """`_Paths.split` against every up card: 633a.11, hand 0 keeps one pair card and is dealt
+    its second card first; a pair card again is split off while the rules allow more hands."""
+    rules = game.rules
+    most = max_split_hands(rules, pair, game.table.shoe)
+    one_card = pair == ACE and not rules.hit_split_aces  # 633a.11(c)
+    hands, extra = 2, 1
+    while True:
+        resplit = hands < most
+        for rank in range(10):
+            if rank == pair and resplit:
+                continue
+            left = after_up[:, rank] - (rank == pair) - extra * (rank == pair)
+            dealt = ways * (left > 0)
+            if not dealt.any():
+                continue
+            hand = [0] * 10
+            hand[pair] += 1
+            hand[rank] += 1
+            if one_card:
+                finished.append(_one_row(hand, extra, pair, 0, dealt))
+            else:
+                playing.append(_one_row(hand, extra, pair, int(rules.double_after_split), dealt))
+        ways = ways * (after_up[:, pair] - 1 - extra > 0)
+        if not resplit or not ways.any():
+            return
+        # A pair card again: split off to a new hand (633a.11(c)), hand 0 draws once more.
+        hands, extra = hands + 1, extra + 1
+
+
+def _subset(rows: _Rows, keep: npt.NDArray[np.bool_]) -> _Rows:
+    return _Rows(*(getattr(rows, name)[keep] for name in _ROW_FIELDS))
+
+
+def _stood(rows: _Rows, ways: IntArray) -> _Rows:
+    """The hands standing with `ways` per up card: finished, not doubled."""
+    return _Rows(rows.hand, rows.extra, rows.pair, np.zeros_like(rows.flag), ways)
+
+
+def _doubled(rows: _Rows) -> _Rows:
+    """633a.10(a): the one card of a double, and no more."""
+    return _Rows(rows.hand, rows.extra, rows.pair, np.ones_like(rows.flag), rows.ways)
+
+
+def _table(finished: list[_Rows], surrendered: list[_Rows], total: int | None) -> FinalHandTable:
+    """The finished rows merged and spread out to one row per up card that reaches them."""
+    parts, totals = [], []
+    for part in finished:
+        parts.append(part)
+        totals.append(part.totals())
+    for part in surrendered:
+        parts.append(part)
+        totals.append(np.full(len(part.hand), SURRENDERED, dtype=np.int64))
+    rows = _Rows.concat(parts)
+    final = np.concatenate(totals)
+    if total is not None:
+        rows, final = _subset(rows, final == total), final[final == total]
+    rows, kept = rows.merged(final)
+    final = final[kept]
+    up, row = np.nonzero(rows.ways.T)
+    return FinalHandTable(
+        up=up.astype(np.int64),
+        hand=rows.hand[row],
+        removed=rows.removed()[row],
+        total=final[row],
+        doubled=rows.flag[row],
+        orderings=rows.ways[row, up],
+        pair=rows.pair[row],
     )

@@ -53,6 +53,7 @@ from tablegames.blackjack.analysis.side_bad_beat import (
     player_twenties,
     twenties_of,
 )
+from tablegames.blackjack.analysis.side_bad_beat import clear_caches as clear_bad_beat_caches
 from tablegames.blackjack.analysis.side_cards import (
     DealerEvent,
     ThreeCardEvaluate,
@@ -143,7 +144,7 @@ def clear_caches() -> None:
     """Forget every cached enumeration (dealer hands, player 20s, EZ Bust by player hand), e.g.
     to time a cold start."""
     clear_dealer_caches()
-    player_twenties.cache_clear()
+    clear_bad_beat_caches()
     dealer_bust_probability.cache_clear()
 
 
