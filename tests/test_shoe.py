@@ -137,6 +137,15 @@ def test_633a_5_a_shuffle_reaches_every_position() -> None:
     assert ace_positions == set(range(52))
 
 
+def test_633a_7_a_every_card_dealt_comes_out_of_the_shoe() -> None:
+    # The cards of each round are the next cards of the shuffled stack, in its order.
+    shoe = Shoe(2, random=seeded(5))
+    stack = list(shoe.remaining)
+    dealt = [card for _ in range(10) for card in play_round(shoe, 6)]
+    assert dealt == stack[: len(dealt)]
+    assert len(shoe.remaining) == len(stack) - len(dealt)
+
+
 def test_633a_5_a_same_seed_same_order_and_log() -> None:
     a, b, c = Shoe(6, random=seeded(42)), Shoe(6, random=seeded(42)), Shoe(6, random=seeded(43))
     assert a.remaining == b.remaining

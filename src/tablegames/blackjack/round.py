@@ -435,6 +435,8 @@ class Round(DecisionTriads):
             self._ez_split_offer = len(box.hands) - 1
 
     def _surrender(self, box: BoxState, hand: HandState) -> None:
+        # 633a.9(b): an Insurance Wager already made is left alone here; it is settled on its
+        # own under 633a.8 when the hole card shows, the surrendered wager under 633a.9(a).
         hand.surrendered = True
         self._complete(hand, HandStatus.SURRENDERED, "surrendered", "633a.9(a)")
         if not self.dealer.up_card_ace_or_ten():

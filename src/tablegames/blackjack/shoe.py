@@ -264,6 +264,10 @@ class _Pile:
 class DealingShoe(ABC):
     """What every shoe shares: round bookkeeping, accounting and the event log.
 
+    Every card of a round is dealt from it (633a.7(a)): the stacked cards are loaded into it
+    once shuffled and cut (633a.5); the hand-dealt game's deck, held in the dealer's hand
+    (633a.12(b)(3)), is a single shoe here.
+
     Between any two calls the cards in `locations()` plus the caller's table cards are exactly
     `total_cards`, the full set (`audit()` checks it). For a single shoe and a continuous shuffler
     that is `len(remaining) + len(discards) + len(table) == total_cards`; a batch shuffler adds
