@@ -38,7 +38,10 @@ def test_every_house_rule_is_compiled_or_said_not_to_matter() -> None:
     ("changes", "field"),
     [
         ({"dealer_peeks": False}, "dealer_peeks"),
-        ({"variant": "blackjack_switch"}, "variant"),
+        ({"variant": "switch_hands"}, "variant"),  # 633c.4: not in the kernel
+        ({"variant": "hand_dealt"}, "variant"),
+        # 633a.6(e)(7): Super Match (four cards) and the other side wagers at Switch.
+        ({"variant": "blackjack_switch", "side_wagers": {"super_match": {}}}, "super_match"),
     ],
 )
 def test_a_rule_the_kernel_does_not_model_is_refused(

@@ -151,11 +151,18 @@ def counting_options(system: str | None, ramp: Path | None, bankroll: int | None
 
 
 def strategy_chart_for(strategy: str, rules: Rules) -> StrategyChart:
-    """The chart `--strategy` names: basic, or a chart CSV file."""
+    """The chart `--strategy` names: basic, or a chart CSV file. At Blackjack Switch basic is
+    the chart derived with a dealer 22 returning hands of 21 or less (633a.12(a)(5)(v)), and the
+    switch rule is always that chart's (`sim.switch_strategy`)."""
     from tablegames.blackjack.strategy_chart import read_chart_csv
+    from tablegames.blackjack.variation import variation_of
     from tablegames.reports.blackjack_text import chart_model, strategy_chart
 
     if strategy == "basic":
+        if variation_of(rules).switches_second_cards:
+            from tablegames.blackjack.sim.switch_strategy import switch_strategy
+
+            return chart_model(switch_strategy(rules).basic)
         return chart_model(strategy_chart(rules))
     if strategy == "cdz":
         raise TableGamesError(
@@ -170,11 +177,15 @@ def strategy_chart_for(strategy: str, rules: Rules) -> StrategyChart:
 
 
 def print_simulation(result: Simulation, report: dict[str, Any]) -> None:
+    from tablegames.blackjack.variation import variation_of
+
     wager = report["wagers"]["blackjack"]
     out = sys.stdout.write
+    per = " per wager (two a box, 633a.12(a)(1))" if result.hands_per_box == 2 else ""
     out(
-        f"blackjack, {result.rules.decks} decks, {report['rounds']:,} rounds (seed "
-        f"{report['seed']}): house edge {100 * wager['house_edge']:.4f}% "
+        f"{variation_of(result.rules).title}, {result.rules.decks} decks, "
+        f"{report['rounds']:,} rounds (seed "
+        f"{report['seed']}): house edge{per} {100 * wager['house_edge']:.4f}% "
         f"+- {100 * wager['standard_error']:.4f}% (one standard error), "
         f"standard deviation {wager['std_dev']:.4f} per round\n"
     )

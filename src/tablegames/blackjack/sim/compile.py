@@ -49,10 +49,11 @@ from tablegames.blackjack.sim.kernel import (
     IntArray,
 )
 from tablegames.blackjack.sim.side_tables import side_refusals
-from tablegames.blackjack.variation import variation_of
+from tablegames.blackjack.variation import BLACKJACK_SWITCH, STANDARD, variation_of
 from tablegames.core.errors import RulesError
 
 DECK_CARDS: Final = 52
+SIMULATED_VARIATIONS: Final = (STANDARD, BLACKJACK_SWITCH)
 
 # The fields the kernel plays, each with where it goes.
 COMPILED: Final[dict[str, str]] = {
@@ -64,7 +65,8 @@ COMPILED: Final[dict[str, str]] = {
     "max_boxes_per_player": "the player's boxes may not exceed it (633a.6(f))",
     "dealer_hits_soft_17": "the dealer's drawing rule (633a.7(m))",
     "dealer_peeks": "the check for Blackjack (633a.7(h)); without it, refused",
-    "late_surrender": "surrender on the first two cards (633a.9(a))",
+    "late_surrender": "surrender on the first two cards (633a.9(a)); at Blackjack Switch only "
+    "with switch_surrender (633a.12(a)(4))",
     "double_after_split": "doubling a split hand (633a.10(a))",
     "max_hands": "the limit of hands from splitting (633a.11(c))",
     "resplit_aces": "splitting split aces again (633a.11(c))",
@@ -72,7 +74,10 @@ COMPILED: Final[dict[str, str]] = {
     "blackjack_pays": "what a Blackjack pays (633a.13(a))",
     "side_wagers": "those settled on the initial deal, by the engine's own tables "
     "(sim.side_tables), Bad Beat and Hit and Run with their meters; the others are refused",
-    "variant": "the standard game, or refused (633a.12, 633c.4 are not in the kernel)",
+    "variant": "the standard game, or Blackjack Switch (633a.12(a)): two hands a box, the switch "
+    "decision, a dealer 22 returning hands of 21 or less, a kept Blackjack paid against the "
+    "dealer's final hand; the hand-dealt game (633a.12(b)) and Switch Hands (633c.4) are refused",
+    "switch_surrender": "surrender at Blackjack Switch (633a.12(a)(4), 633a.9(a))",
 }
 # The fields that cannot change a simulated result, and why.
 NOT_PLAYED: Final[dict[str, str]] = {
@@ -85,7 +90,6 @@ NOT_PLAYED: Final[dict[str, str]] = {
     "payout_limit": "it caps a round's Lucky Ladies and King's Bounty top lines (633a.13(m)): "
     "refused with those wagers, else it limits nothing the kernel pays",
     "switch_cards_dealt": "a Switch Hands option; the variant is refused",
-    "switch_surrender": "a Blackjack Switch option; the variant is refused",
     "blackjack_premium": "a Switch Hands option; the variant is refused",
     "tie_blackjack_pays": "a Switch Hands option; the variant is refused",
 }
@@ -99,6 +103,7 @@ class CompiledTable:
     decks: int
     ticks: int  # per unit of the initial wager
     double_shoe: bool = False  # 633a.3(c): two sides of decks / 2 decks each
+    hands_per_box: int = 1  # 633a.12(a)(1): two equal Blackjack Wagers at Blackjack Switch
 
     def fresh_sides(self) -> DoubleShoeArray:
         """A double shoe's two sides (red, then black), each as `fresh_shoe` lays out one."""
@@ -124,16 +129,27 @@ def refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
             )
         )
     variation = variation_of(rules)
-    if not variation.is_standard:
+    if variation not in SIMULATED_VARIATIONS:
         found.append(
             (
                 "variant",
                 f"{variation.title} ({variation.paragraph}) is not simulated yet: the standard "
-                "game only",
+                "game and Blackjack Switch only",
                 None,
             )
         )
-    found += side_refusals(rules)
+    if variation is BLACKJACK_SWITCH:
+        # The kernel's side wagers read a box's one hand; Super Match reads four cards.
+        found += [
+            (
+                f"side_wagers.{name}",
+                "the side wagers of a Blackjack Switch table are not simulated yet",
+                "633a.6(e)",
+            )
+            for name in rules.side_wagers.offered()
+        ]
+    else:
+        found += side_refusals(rules)
     return found
 
 
@@ -179,7 +195,11 @@ def compile_table(
     params[P_DECKS] = decks
     params[P_HITS_SOFT_17] = rules.dealer_hits_soft_17
     params[P_DOUBLE_AFTER_SPLIT] = rules.double_after_split
-    params[P_LATE_SURRENDER] = rules.late_surrender
+    variation = variation_of(rules)
+    # 633a.12(a)(4): surrender at Blackjack Switch only where the house allows it.
+    params[P_LATE_SURRENDER] = rules.late_surrender and (
+        rules.switch_surrender or not variation.surrender_needs_house_option
+    )
     params[P_MAX_HANDS] = rules.max_hands
     params[P_RESPLIT_ACES] = rules.resplit_aces
     params[P_HIT_SPLIT_ACES] = rules.hit_split_aces
@@ -198,4 +218,4 @@ def compile_table(
     if session_rounds < 0:
         raise RulesError(f"a session of {session_rounds} rounds")
     params[P_SESSION_ROUNDS] = session_rounds
-    return CompiledTable(params, decks, ticks, double_shoe)
+    return CompiledTable(params, decks, ticks, double_shoe, variation.hands_per_box)
