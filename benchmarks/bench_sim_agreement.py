@@ -1,8 +1,14 @@
 """The simulator at full size: parity with the reference engine, agreement with the exact
 analysis, and the cut-card effect.
 
-Run: `.venv/bin/python benchmarks/bench_sim_agreement.py [--only parity|agreement|cut-card]`
-(defaults: 10^6 parity rounds, 10^8 agreement rounds, 10^9 rounds for the cut card; every core).
+Run: `.venv/bin/python benchmarks/bench_sim_agreement.py [--only parity|agreement|cut-card]
+[--variant blackjack_switch]` (defaults: 10^6 parity rounds, 10^8 agreement rounds, 10^9 rounds
+for the cut card; every core).
+
+With `--variant blackjack_switch` the parity and agreement are those of the `pa-blackjack-switch`
+preset (633a.12(a), with its Super Match), its push-22 chart and switch rule
+(`blackjack.sim.switch_strategy`), the exact figure that of `blackjack.sim.switch_exact`; the
+cut card is measured for the standard game only.
 
 - Parity (issue 13 §2): 10^6 rounds of stacked shoes played by the kernel and by the reference
   round engine with the same chart; every box settled to the same cent, every round the same
@@ -25,11 +31,14 @@ from __future__ import annotations
 import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from tablegames.blackjack.analysis.game import analyse
-from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.rules import Rules, load_rules
 from tablegames.blackjack.sim.parity import compare
 from tablegames.blackjack.sim.run import simulate
+from tablegames.blackjack.sim.switch_exact import exact_switch_edge
+from tablegames.blackjack.sim.switch_strategy import switch_strategy
 from tablegames.blackjack.strategy_chart import StrategyChart
 from tablegames.core.simulation import default_workers
 from tablegames.reports.blackjack_text import chart_model, strategy_chart
@@ -43,24 +52,34 @@ SHOES_PER_TASK = 500
 
 
 def basic(rules: Rules) -> StrategyChart:
+    if rules.variant == "blackjack_switch":
+        return chart_model(switch_strategy(rules).basic)
     return chart_model(strategy_chart(rules))
 
 
-def parity_task(seed: int) -> int:
-    return compare(ISSUE_RULES, basic(ISSUE_RULES), boxes=1, shoes=SHOES_PER_TASK, seed=seed)
+def rules_of(variant: str) -> Rules:
+    """The rules measured: issue 13's, or the Blackjack Switch preset."""
+    return ISSUE_RULES if variant == "standard" else load_rules(preset="pa-blackjack-switch")
 
 
-def parity(rounds: int, workers: int) -> None:
+def parity_task(variant: str, seed: int) -> int:
+    rules = rules_of(variant)
+    switch = switch_strategy(rules).rule if variant == "blackjack_switch" else None
+    return compare(rules, basic(rules), boxes=1, shoes=SHOES_PER_TASK, seed=seed, switch=switch)
+
+
+def parity(rounds: int, workers: int, variant: str) -> None:
     started = time.perf_counter()
     compared, seed = 0, 0
     with ProcessPoolExecutor(max_workers=workers) as pool:
         while compared < rounds:
             batch = list(range(seed, seed + workers))
             seed += workers
-            compared += sum(pool.map(parity_task, batch))
+            compared += sum(pool.map(partial(parity_task, variant), batch))
     seconds = time.perf_counter() - started
     print(
-        f"parity: {compared:,} stacked rounds, kernel and reference engine settled every box to "
+        f"parity ({variant}): {compared:,} stacked rounds, kernel and reference engine settled "
+        "every box to "
         f"the same cent with the same cards ({seconds:.0f} s, {workers} processes)"
     )
 
@@ -87,13 +106,17 @@ def report(
     return float(figures["house_edge"]), float(figures["standard_error"])
 
 
-def agreement(rounds: int, workers: int) -> None:
-    exact = analyse(ISSUE_RULES, "basic").house_edge
+def agreement(rounds: int, workers: int, variant: str) -> None:
+    rules = rules_of(variant)
+    if variant == "blackjack_switch":
+        exact = float(exact_switch_edge(rules)["house_edge"])
+    else:
+        exact = analyse(rules, "basic").house_edge
     simulated, error = report(
-        "reshuffled every round", ISSUE_RULES, rounds, workers, reshuffled=True
+        f"{variant}, reshuffled every round", rules, rounds, workers, reshuffled=True
     )
     print(
-        f"  exact basic strategy {100 * exact:.5f}%: difference "
+        f"  exact figure of the strategy {100 * exact:.5f}%: difference "
         f"{(simulated - exact) / error:+.2f} standard errors"
     )
 
@@ -123,12 +146,13 @@ def main() -> None:
     parser.add_argument("--agreement-rounds", type=int, default=100_000_000)
     parser.add_argument("--cut-card-rounds", type=int, default=1_000_000_000)
     parser.add_argument("--workers", type=int, default=default_workers())
+    parser.add_argument("--variant", choices=("standard", "blackjack_switch"), default="standard")
     arguments = parser.parse_args()
     if arguments.only in (None, "parity"):
-        parity(arguments.parity_rounds, arguments.workers)
+        parity(arguments.parity_rounds, arguments.workers, arguments.variant)
     if arguments.only in (None, "agreement"):
-        agreement(arguments.agreement_rounds, arguments.workers)
-    if arguments.only in (None, "cut-card"):
+        agreement(arguments.agreement_rounds, arguments.workers, arguments.variant)
+    if arguments.only in (None, "cut-card") and arguments.variant == "standard":
         cut_card(arguments.cut_card_rounds, arguments.workers)
 
 

@@ -84,6 +84,13 @@ def test_633a_12_a_4_random_charts_and_switches(
             pytest.fail(str(error))
 
 
+@pytest.mark.parametrize("decks", [6, 8])
+def test_633a_6_e_7_super_match_in_parity(decks: int) -> None:
+    # 633a.6(e)(7), 633a.13(i): the box's first four cards as dealt, whatever is switched after.
+    rules = SWITCH.replace(decks=decks, side_wagers={"super_match": {}})
+    assert assert_parity(rules, random_switch(decks), 30 + decks, boxes=3, shoes=30) > 300
+
+
 def test_633a_12_a_5_switch_chart_other_rules_in_parity() -> None:
     # The switch chart and rule derived for other rules, in parity on their own tables.
     for seed, changes in enumerate(({"decks": 2}, {"switch_surrender": True, "max_hands": 2})):

@@ -54,6 +54,8 @@ from tablegames.core.errors import RulesError
 
 DECK_CARDS: Final = 52
 SIMULATED_VARIATIONS: Final = (STANDARD, BLACKJACK_SWITCH)
+# 633a.6(e)(7): the side wager of a Blackjack Switch table, read from its two hands.
+SWITCH_SIDE_WAGERS: Final = frozenset({"super_match"})
 
 # The fields the kernel plays, each with where it goes.
 COMPILED: Final[dict[str, str]] = {
@@ -73,7 +75,8 @@ COMPILED: Final[dict[str, str]] = {
     "hit_split_aces": "drawing to split aces (633a.11(c))",
     "blackjack_pays": "what a Blackjack pays (633a.13(a))",
     "side_wagers": "those settled on the initial deal, by the engine's own tables "
-    "(sim.side_tables), Bad Beat and Hit and Run with their meters; the others are refused",
+    "(sim.side_tables), Bad Beat and Hit and Run with their meters, Super Match at Blackjack "
+    "Switch (the only one there); the others are refused",
     "variant": "the standard game, or Blackjack Switch (633a.12(a)): two hands a box, the switch "
     "decision, a dealer 22 returning hands of 21 or less, a kept Blackjack paid against the "
     "dealer's final hand; the hand-dealt game (633a.12(b)) and Switch Hands (633c.4) are refused",
@@ -138,18 +141,25 @@ def refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
                 None,
             )
         )
-    if variation is BLACKJACK_SWITCH:
-        # The kernel's side wagers read a box's one hand; Super Match reads four cards.
-        found += [
-            (
-                f"side_wagers.{name}",
-                "the side wagers of a Blackjack Switch table are not simulated yet",
-                "633a.6(e)",
+    at_switch = variation is BLACKJACK_SWITCH
+    for name in rules.side_wagers.offered():
+        if at_switch and name not in SWITCH_SIDE_WAGERS:
+            found.append(
+                (
+                    f"side_wagers.{name}",
+                    "at a Blackjack Switch table only Super Match is simulated yet",
+                    "633a.6(e)",
+                )
             )
-            for name in rules.side_wagers.offered()
-        ]
-    else:
-        found += side_refusals(rules)
+        elif not at_switch and name in SWITCH_SIDE_WAGERS:
+            found.append(
+                (
+                    f"side_wagers.{name}",
+                    "is offered only at a Blackjack Switch table",
+                    "633a.6(e)(7)",
+                )
+            )
+    found += side_refusals(rules)
     return found
 
 

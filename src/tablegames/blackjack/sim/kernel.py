@@ -135,6 +135,10 @@ BB_SETTINGS = BB_SIZE + 8
 BB_OUTCOMES = 8 * 4
 BB_TOTALS = 3 + BB_OUTCOMES
 
+# What a side wager's table is indexed by (`side_reads_up`): the box's two cards and the
+# dealer's Blackjack, the up card as well, or (Super Match) the box's first four cards.
+READS_TWO_CARDS, READS_UP_CARD, READS_FOUR_CARDS = 0, 1, 2
+
 # Hand status.
 OPEN, STOOD, DOUBLED, BUSTED, SURRENDERED, NATURAL, PAID = 0, 1, 2, 3, 4, 5, 6
 
@@ -220,8 +224,10 @@ def run_rounds(
     `sessions[k]` is the player's result (ticks) over rounds kS+1 to (k+1)S, in order, for every
     whole session that fits in `sessions`. Side wagers (sim.side_tables): for each of the
     player's boxes and each wager w, `side_counts[w, side_outcomes[w, deal]] += 1`, the deal
-    being the box's first two cards, the up card (when `side_reads_up[w]`) and the dealer's
-    Blackjack (a negative entry -(k + 1): the outcome is `side_hole[k, hole card]`). With
+    being the box's first two cards, the up card (when `side_reads_up[w]` is READS_UP_CARD) and the
+    dealer's Blackjack (a negative entry -(k + 1): the outcome is `side_hole[k, hole card]`); or,
+    READS_FOUR_CARDS at Blackjack Switch, the number of the six pairs of the box's first four
+    cards that share a rank (Super Match). With
     `hit_and_run[HR_ON]`, each of the player's boxes wagers Hit and Run every
     round: its meter grows, the dealer's hand is completed (633a.7(n)) and counted (633a.7(o)(2)),
     and `hit_and_run_totals` adds the round's wagers. With `bad_beat[HR_ON]`, likewise Bad Beat on
@@ -582,13 +588,28 @@ def run_rounds(
             # 633a.7(g): each side wager on the initial deal, by the engine's own table.
             blackjack_bit = 1 if dealer_blackjack else 0
             for box in range(players):
-                pair_code = first[box * row] * 52 + dealt_second[box]
+                pair_code = first[box * row] * 52 + dealt_second[box * dealt_hands]
                 # A wager that does not read the up card has its entries at (pair, Blackjack):
                 # a small table that stays in the cache.
                 two_card_code = pair_code * 2 + blackjack_bit
                 up_card_code = (pair_code * 52 + up) * 2 + blackjack_bit
+                four_card_code = 0
+                if switch_values is not None:
+                    # 633a.6(e)(7): the box's first four cards as dealt, by how many of their
+                    # six pairs share a rank (1 a pair, 2 two pair, 3 three, 6 four of a kind).
+                    r0, r1 = first[box * row] // 4, first[box * row + 1] // 4
+                    r2, r3 = dealt_second[2 * box] // 4, dealt_second[2 * box + 1] // 4
+                    four_card_code = (
+                        (r0 == r1) + (r0 == r2) + (r0 == r3) + (r1 == r2) + (r1 == r3) + (r2 == r3)
+                    )
                 for wager in range(side_outcomes.shape[0]):
-                    deal_code = up_card_code if side_reads_up[wager] else two_card_code
+                    reads = side_reads_up[wager]
+                    if reads == READS_UP_CARD:
+                        deal_code = up_card_code
+                    elif reads == READS_FOUR_CARDS:
+                        deal_code = four_card_code
+                    else:
+                        deal_code = two_card_code
                     outcome = side_outcomes[wager, deal_code]
                     if outcome < 0:
                         outcome = side_hole[-outcome - 1, hole]  # 633a.7(g)(4): on the hole card
