@@ -19,6 +19,7 @@ from tablegames.blackjack.analysis.side_wagers import analyse
 from tablegames.blackjack.analysis.switch_games import blackjack_switch
 from tablegames.blackjack.rules import Rules, load_rules
 from tablegames.blackjack.sim.compile import compile_table
+from tablegames.blackjack.sim.counting import BetRamp
 from tablegames.blackjack.sim.kernel import P_LATE_SURRENDER
 from tablegames.blackjack.sim.run import simulate
 from tablegames.blackjack.sim.switch_exact import exact_switch_edge
@@ -102,3 +103,14 @@ def test_the_blackjack_switch_preset_simulates_from_the_command_line() -> None:
     assert set(report["wagers"]) | set(report.get("declined", {})) >= {"blackjack"} | set(
         rules.side_wagers.offered()
     )
+
+
+def test_633a_12_a_1_a_counter_at_blackjack_switch_wagers_two_units_a_box() -> None:
+    # The flat counter wagers one unit on each of the box's two equal wagers.
+    chart = chart_model(switch_strategy(SWITCH).basic)
+    run = simulate(SWITCH, chart, rounds=200_000, seed=4, count=True)
+    counted = run.counted().with_ramp(BetRamp.flat(), None)
+    assert counted["units_wagered_per_round"] == 2
+    # Flat, the counter's advantage is the simulated edge with its sign turned.
+    edge = run.report()["wagers"]["blackjack"]["house_edge"]
+    assert counted["advantage"] == pytest.approx(-edge)

@@ -71,6 +71,7 @@ def simulate_command(
     The same seed gives the same result with any number of workers or on a Dask cluster.
     """
     from tablegames.blackjack.sim.run import UNIT_ROUNDS, simulate
+    from tablegames.blackjack.variation import variation_of
     from tablegames.cli.blackjack_commands import house_rules
     from tablegames.core.simulation import check_workers, default_workers
 
@@ -124,9 +125,10 @@ def simulate_command(
             result.totals.sessions,
             session_rounds=session_rounds,
             ticks=result.ticks,
-            player_boxes=boxes,
+            player_boxes=result.wagers_per_round,  # the edge per wager, as std_dev is
             std_dev=report["wagers"]["blackjack"]["std_dev"],
-            title=f"Blackjack, {house.decks} decks, {report['rounds']:,} rounds, seed {seed}",
+            title=f"{variation_of(house).title}, {house.decks} decks, "
+            f"{report['rounds']:,} rounds, seed {seed}",
         )
         report["plot"] = str(plot)
     if as_json:

@@ -6,7 +6,8 @@ with a xoshiro256** state drawn from the unit's seed, and merges the integer tot
 follows `tablegames simulate --json`: per wager `n` (rounds), `house_edge` (a fraction of the
 initial wager, house-positive), `standard_error`, `std_dev` (per round, of the player's result
 per unit of the initial wager on each box) and `lines` (the share of the player's boxes that ended
-each round with each result, in units of the wager).
+each round with each result, in units of the wager). At Blackjack Switch (633a.12(a)) the edge and
+the standard deviation are per unit of each of a box's two equal wagers, and the report says so.
 """
 
 from __future__ import annotations
@@ -289,7 +290,8 @@ class Simulation:
         """A counted run's totals by true count (`simulate(..., count=True)`)."""
         if not self.totals.by_count:
             raise TableGamesError("this simulation did not keep the count: simulate with count")
-        return CountedRounds.from_flat(self.totals.by_count, self.ticks, self.player_boxes)
+        # Per unit of each wager: a Blackjack Switch box's two as two (633a.12(a)(1)).
+        return CountedRounds.from_flat(self.totals.by_count, self.ticks, self.wagers_per_round)
 
     def report(self) -> dict[str, Any]:
         """The `--json` document."""
