@@ -12,7 +12,7 @@ asks `switches`; the simulator's kernel reads the same array and compares the sa
 >>> values[SWITCHED, 9, 9, :] = 0.5  # any hand of two ten-value cards is worth more
 >>> rule = SwitchValues(values)
 >>> [rule.switches((Card.parse(a), Card.parse(b)), (Card.parse(c), Card.parse(d)), Card.parse("6S"))
-...  for a, b, c, d in (("TS", "5H", "KD", "4C"), ("TS", "KH", "5D", "4C"))]
+...  for a, b, c, d in (("TS", "5H", "4D", "KC"), ("TS", "KH", "5D", "4C"))]
 [True, False]
 """
 
