@@ -2,9 +2,16 @@
 analysis, and the cut-card effect.
 
 Run: `.venv/bin/python benchmarks/bench_sim_agreement.py [--only parity|agreement|cut-card]
-[--strategy basic|cdz]` (defaults: 10^6 parity rounds, 10^8 agreement rounds, 10^9 rounds for
-the cut card; every core; basic strategy, or with `cdz` composition-dependent play against the
-exact CDZ- analysis for parity and agreement).
+[--variant blackjack_switch] [--strategy basic|cdz]` (defaults: 10^6 parity rounds, 10^8
+agreement rounds, 10^9 rounds for the cut card; every core; basic strategy).
+
+With `--strategy cdz` (the standard game), composition-dependent play (`blackjack.sim.composition`)
+for parity and agreement, against the exact CDZ- analysis.
+
+With `--variant blackjack_switch` the parity and agreement are those of the `pa-blackjack-switch`
+preset (633a.12(a), with its Super Match), its push-22 chart and switch rule
+(`blackjack.sim.switch_strategy`), the exact figure that of `blackjack.sim.switch_exact`; the
+cut card is measured for the standard game only.
 
 - Parity (issue 13 §2): 10^6 rounds of stacked shoes played by the kernel and by the reference
   round engine with the same chart; every box settled to the same cent, every round the same
@@ -27,12 +34,15 @@ from __future__ import annotations
 import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 
 from tablegames.blackjack.analysis.game import analyse
-from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.rules import Rules, load_rules
 from tablegames.blackjack.sim.composition import CompositionPlay, compile_composition
 from tablegames.blackjack.sim.parity import compare
 from tablegames.blackjack.sim.run import simulate
+from tablegames.blackjack.sim.switch_exact import exact_switch_edge
+from tablegames.blackjack.sim.switch_strategy import switch_strategy
 from tablegames.blackjack.strategy_chart import StrategyChart
 from tablegames.core.simulation import default_workers
 from tablegames.reports.blackjack_text import chart_model, strategy_chart
@@ -46,29 +56,39 @@ SHOES_PER_TASK = 500
 
 
 def basic(rules: Rules) -> StrategyChart:
+    if rules.variant == "blackjack_switch":
+        return chart_model(switch_strategy(rules).basic)
     return chart_model(strategy_chart(rules))
+
+
+def rules_of(variant: str) -> Rules:
+    """The rules measured: issue 13's, or the Blackjack Switch preset."""
+    return ISSUE_RULES if variant == "standard" else load_rules(preset="pa-blackjack-switch")
 
 
 def played(rules: Rules, strategy: str) -> StrategyChart | CompositionPlay:
     return compile_composition(rules) if strategy == "cdz" else basic(rules)
 
 
-def parity_task(seed: int, strategy: str) -> int:
-    chosen = played(ISSUE_RULES, strategy)
-    return compare(ISSUE_RULES, chosen, boxes=1, shoes=SHOES_PER_TASK, seed=seed)
+def parity_task(variant: str, strategy: str, seed: int) -> int:
+    rules = rules_of(variant)
+    switch = switch_strategy(rules).rule if variant == "blackjack_switch" else None
+    chosen = played(rules, strategy)
+    return compare(rules, chosen, boxes=1, shoes=SHOES_PER_TASK, seed=seed, switch=switch)
 
 
-def parity(rounds: int, workers: int, strategy: str) -> None:
+def parity(rounds: int, workers: int, variant: str, strategy: str) -> None:
     started = time.perf_counter()
     compared, seed = 0, 0
     with ProcessPoolExecutor(max_workers=workers) as pool:
         while compared < rounds:
             batch = list(range(seed, seed + workers))
             seed += workers
-            compared += sum(pool.map(parity_task, batch, [strategy] * len(batch)))
+            compared += sum(pool.map(partial(parity_task, variant, strategy), batch))
     seconds = time.perf_counter() - started
     print(
-        f"parity: {compared:,} stacked rounds, kernel and reference engine settled every box to "
+        f"parity ({variant}): {compared:,} stacked rounds, kernel and reference engine settled "
+        "every box to "
         f"the same cent with the same cards ({seconds:.0f} s, {workers} processes)"
     )
 
@@ -95,13 +115,22 @@ def report(
     return float(figures["house_edge"]), float(figures["standard_error"])
 
 
-def agreement(rounds: int, workers: int, strategy: str) -> None:
-    exact = analyse(ISSUE_RULES, "cdz" if strategy == "cdz" else "basic").house_edge
+def agreement(rounds: int, workers: int, variant: str, strategy: str) -> None:
+    rules = rules_of(variant)
+    if variant == "blackjack_switch":
+        exact = float(exact_switch_edge(rules)["house_edge"])
+    else:
+        exact = analyse(rules, "cdz" if strategy == "cdz" else "basic").house_edge
     simulated, error = report(
-        "reshuffled every round", ISSUE_RULES, rounds, workers, reshuffled=True, strategy=strategy
+        f"{variant} ({strategy}), reshuffled every round",
+        rules,
+        rounds,
+        workers,
+        reshuffled=True,
+        strategy=strategy,
     )
     print(
-        f"  exact {strategy} {100 * exact:.5f}%: difference "
+        f"  exact figure of the strategy {100 * exact:.5f}%: difference "
         f"{(simulated - exact) / error:+.2f} standard errors"
     )
 
@@ -131,13 +160,18 @@ def main() -> None:
     parser.add_argument("--agreement-rounds", type=int, default=100_000_000)
     parser.add_argument("--cut-card-rounds", type=int, default=1_000_000_000)
     parser.add_argument("--workers", type=int, default=default_workers())
+    parser.add_argument("--variant", choices=("standard", "blackjack_switch"), default="standard")
     parser.add_argument("--strategy", choices=("basic", "cdz"), default="basic")
     arguments = parser.parse_args()
+    if arguments.strategy == "cdz" and arguments.variant != "standard":
+        parser.error("--strategy cdz is the standard game's composition-dependent play")
     if arguments.only in (None, "parity"):
-        parity(arguments.parity_rounds, arguments.workers, arguments.strategy)
+        parity(arguments.parity_rounds, arguments.workers, arguments.variant, arguments.strategy)
     if arguments.only in (None, "agreement"):
-        agreement(arguments.agreement_rounds, arguments.workers, arguments.strategy)
-    if arguments.only in (None, "cut-card"):
+        agreement(
+            arguments.agreement_rounds, arguments.workers, arguments.variant, arguments.strategy
+        )
+    if arguments.only in (None, "cut-card") and arguments.variant == "standard":
         cut_card(arguments.cut_card_rounds, arguments.workers)
 
 

@@ -93,7 +93,8 @@ def test_simulated_side_wager_edges_agree_with_the_exact_analysis() -> None:
 
 
 def test_super_match_is_refused_with_the_switch_game_it_belongs_to() -> None:
-    # 633a.6(e)(7): it reads a Blackjack Switch box's four cards; the variation is not simulated.
+    # 633a.6(e)(7): it reads a Blackjack Switch box's four cards, and is simulated only there
+    # (tests/sim/test_switch_simulate.py); at any other table it is refused.
     rules = Rules.model_validate({"side_wagers": {"super_match": {}}})
     with pytest.raises(RulesError) as refused:
         compile_table(rules, player_boxes=1, other_boxes=0)

@@ -16,8 +16,10 @@ complete: the terminal table and the simulator drive a round this way.
   than a third of the unseen cards are ten-valued, which is when the 2 to 1 insurance pays;
 - the EZ Bust wager is declined (633b.16(c)): a side wager, which a chart for the Blackjack
   Wager does not cover;
-- the Blackjack Switch (633a.12(a)(4)) and Switch Hands (633c.4(f)) decisions keep the cards
-  dealt: the chart has no switch section (out of its scope).
+- the Blackjack Switch decision (633a.12(a)(4)) follows the policy's switch rule when it has
+  one (`switch_rule.SwitchValues`: switch when the two switched hands' summed value beats the
+  two dealt hands'), else keeps the cards dealt; the Switch Hands decision (633c.4(f)) keeps
+  them: the chart has no switch section (out of its scope).
 
 >>> from tablegames.blackjack.strategy_chart import StrategyChart
 >>> from tablegames.blackjack.wagers import BoxWager
@@ -42,6 +44,7 @@ from tablegames.blackjack.actions import Action, Turn
 from tablegames.blackjack.hand import card_points, points
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.strategy_chart import PAIR_CODES, TOTAL_CODES, StrategyChart
+from tablegames.blackjack.switch_rule import SwitchValues
 from tablegames.core.cards import Card
 from tablegames.core.errors import IllegalActionError, TableGamesError
 
@@ -158,8 +161,9 @@ def up_card_column(card: Card) -> str:
 class ChartPolicy:
     """Plays a total-dependent basic strategy chart; see the module's description."""
 
-    def __init__(self, chart: StrategyChart) -> None:
+    def __init__(self, chart: StrategyChart, *, switch: SwitchValues | None = None) -> None:
         self.chart = chart
+        self.switch = switch
 
     def decide(self, view: PlayerView) -> Decision:
         if view.kind == "insurance":
@@ -167,6 +171,11 @@ class ChartPolicy:
             return Decision(Action.DECLINE)
         if view.kind == "ez_bust":
             return Decision(Action.DECLINE)  # 633b.16(c): the side wager is not placed
+        if view.kind == "switch" and self.switch is not None:
+            # 633a.12(a)(4): switch the second cards when the switched hands are worth more.
+            first, second = view.box_hands
+            switches = self.switch.switches(first, second, view.up_card)
+            return Decision(Action.SWITCH if switches else Action.KEEP)
         if view.kind in ("switch", "switch_hands"):
             return Decision(Action.KEEP)  # 633a.12(a)(4), 633c.4(f)(1): keep the cards dealt
         for action in self.choices(view):

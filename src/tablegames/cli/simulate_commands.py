@@ -76,6 +76,7 @@ def simulate_command(
     The same seed gives the same result with any number of workers or on a Dask cluster.
     """
     from tablegames.blackjack.sim.run import UNIT_ROUNDS, simulate
+    from tablegames.blackjack.variation import variation_of
     from tablegames.cli.blackjack_commands import house_rules
     from tablegames.core.simulation import check_workers, default_workers
 
@@ -129,9 +130,10 @@ def simulate_command(
             result.totals.sessions,
             session_rounds=session_rounds,
             ticks=result.ticks,
-            player_boxes=boxes,
+            player_boxes=result.wagers_per_round,  # the edge per wager, as std_dev is
             std_dev=report["wagers"]["blackjack"]["std_dev"],
-            title=f"Blackjack, {house.decks} decks, {report['rounds']:,} rounds, seed {seed}",
+            title=f"{variation_of(house).title}, {house.decks} decks, "
+            f"{report['rounds']:,} rounds, seed {seed}",
         )
         report["plot"] = str(plot)
     if as_json:
@@ -157,12 +159,19 @@ def counting_options(system: str | None, ramp: Path | None, bankroll: int | None
 
 def strategy_chart_for(strategy: str, rules: Rules) -> StrategyChart | CompositionPlay:
     """The play `--strategy` names: basic, cdz (composition-dependent, zero memory: the play
-    the exact analysis values), or a chart CSV file."""
+    the exact analysis values), or a chart CSV file. At Blackjack Switch basic is the chart
+    derived with a dealer 22 returning hands of 21 or less (633a.12(a)(5)(v)), and the switch
+    rule is always that chart's (`sim.switch_strategy`)."""
     from tablegames.blackjack.sim.composition import compile_composition
     from tablegames.blackjack.strategy_chart import read_chart_csv
+    from tablegames.blackjack.variation import variation_of
     from tablegames.reports.blackjack_text import chart_model, strategy_chart
 
     if strategy == "basic":
+        if variation_of(rules).switches_second_cards:
+            from tablegames.blackjack.sim.switch_strategy import switch_strategy
+
+            return chart_model(switch_strategy(rules).basic)
         return chart_model(strategy_chart(rules))
     if strategy == "cdz":
         return compile_composition(rules)
@@ -174,11 +183,15 @@ def strategy_chart_for(strategy: str, rules: Rules) -> StrategyChart | Compositi
 
 
 def print_simulation(result: Simulation, report: dict[str, Any]) -> None:
+    from tablegames.blackjack.variation import variation_of
+
     wager = report["wagers"]["blackjack"]
     out = sys.stdout.write
+    per = " per wager (two a box, 633a.12(a)(1))" if result.hands_per_box == 2 else ""
     out(
-        f"blackjack, {result.rules.decks} decks, {report['rounds']:,} rounds (seed "
-        f"{report['seed']}): house edge {100 * wager['house_edge']:.4f}% "
+        f"{variation_of(result.rules).title}, {result.rules.decks} decks, "
+        f"{report['rounds']:,} rounds (seed "
+        f"{report['seed']}): house edge{per} {100 * wager['house_edge']:.4f}% "
         f"+- {100 * wager['standard_error']:.4f}% (one standard error), "
         f"standard deviation {wager['std_dev']:.4f} per round\n"
     )

@@ -51,10 +51,13 @@ from tablegames.blackjack.sim.kernel import (
     IntArray,
 )
 from tablegames.blackjack.sim.side_tables import side_refusals
-from tablegames.blackjack.variation import HAND_DEALT, variation_of
+from tablegames.blackjack.variation import BLACKJACK_SWITCH, HAND_DEALT, STANDARD, variation_of
 from tablegames.core.errors import RulesError
 
 DECK_CARDS: Final = 52
+SIMULATED_VARIATIONS: Final = (STANDARD, HAND_DEALT, BLACKJACK_SWITCH)
+# 633a.6(e)(7): the side wager of a Blackjack Switch table, read from its two hands.
+SWITCH_SIDE_WAGERS: Final = frozenset({"super_match"})
 
 # The fields the kernel plays, each with where it goes.
 COMPILED: Final[dict[str, str]] = {
@@ -66,17 +69,22 @@ COMPILED: Final[dict[str, str]] = {
     "max_boxes_per_player": "the player's boxes may not exceed it (633a.6(f))",
     "dealer_hits_soft_17": "the dealer's drawing rule (633a.7(m))",
     "dealer_peeks": "the check for Blackjack (633a.7(h)); without it, refused",
-    "late_surrender": "surrender on the first two cards (633a.9(a))",
+    "late_surrender": "surrender on the first two cards (633a.9(a)); at Blackjack Switch only "
+    "with switch_surrender (633a.12(a)(4))",
     "double_after_split": "doubling a split hand (633a.10(a))",
     "max_hands": "the limit of hands from splitting (633a.11(c))",
     "resplit_aces": "splitting split aces again (633a.11(c))",
     "hit_split_aces": "drawing to split aces (633a.11(c))",
     "blackjack_pays": "what a Blackjack pays (633a.13(a))",
     "side_wagers": "those settled on the initial deal, by the engine's own tables "
-    "(sim.side_tables), Bad Beat and Hit and Run with their meters; the others are refused",
-    "variant": "the standard game and the hand-dealt game (633a.12(b): a card burned before "
-    "every round after the first, 633a.12(b)(5); its other procedures change no amount); "
-    "Blackjack Switch and Switch Hands are refused",
+    "(sim.side_tables), Bad Beat and Hit and Run with their meters, Super Match at Blackjack "
+    "Switch (the only one there); the others are refused",
+    "variant": "the standard game; the hand-dealt game (633a.12(b): a card burned before every "
+    "round after the first, 633a.12(b)(5); its other procedures change no amount); Blackjack "
+    "Switch (633a.12(a)): two hands a box, the switch decision, a dealer 22 returning hands of "
+    "21 or less, a kept Blackjack paid against the dealer's final hand; Switch Hands (633c.4) "
+    "is refused",
+    "switch_surrender": "surrender at Blackjack Switch (633a.12(a)(4), 633a.9(a))",
 }
 # The fields that cannot change a simulated result, and why.
 NOT_PLAYED: Final[dict[str, str]] = {
@@ -89,7 +97,6 @@ NOT_PLAYED: Final[dict[str, str]] = {
     "payout_limit": "it caps a round's Lucky Ladies and King's Bounty top lines (633a.13(m)): "
     "refused with those wagers, else it limits nothing the kernel pays",
     "switch_cards_dealt": "a Switch Hands option; the variant is refused",
-    "switch_surrender": "a Blackjack Switch option; the variant is refused",
     "blackjack_premium": "a Switch Hands option; the variant is refused",
     "tie_blackjack_pays": "a Switch Hands option; the variant is refused",
 }
@@ -103,6 +110,7 @@ class CompiledTable:
     decks: int
     ticks: int  # per unit of the initial wager
     double_shoe: bool = False  # 633a.3(c): two sides of decks / 2 decks each
+    hands_per_box: int = 1  # 633a.12(a)(1): two equal Blackjack Wagers at Blackjack Switch
 
     def burn_each_round(self) -> IntArray | None:
         """The kernel's `burn_each_round`: set for the hand-dealt game (633a.12(b)(5))."""
@@ -135,15 +143,33 @@ def refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
     # 633a.12(b): the hand-dealt game changes the cards dealt only by its burn (P_BURN_EACH_ROUND);
     # face-down cards (633a.12(b)(5)) and busted hands discarded at once (633a.12(b)(6)(ii))
     # change no amount.
-    if not (variation.is_standard or variation is HAND_DEALT):
+    if variation not in SIMULATED_VARIATIONS:
         found.append(
             (
                 "variant",
                 f"{variation.title} ({variation.paragraph}) is not simulated yet: the standard "
-                "game only",
+                "game, the hand-dealt game and Blackjack Switch only",
                 None,
             )
         )
+    at_switch = variation is BLACKJACK_SWITCH
+    for name in rules.side_wagers.offered():
+        if at_switch and name not in SWITCH_SIDE_WAGERS:
+            found.append(
+                (
+                    f"side_wagers.{name}",
+                    "at a Blackjack Switch table only Super Match is simulated yet",
+                    "633a.6(e)",
+                )
+            )
+        elif not at_switch and name in SWITCH_SIDE_WAGERS:
+            found.append(
+                (
+                    f"side_wagers.{name}",
+                    "is offered only at a Blackjack Switch table",
+                    "633a.6(e)(7)",
+                )
+            )
     found += side_refusals(rules)
     return found
 
@@ -190,7 +216,11 @@ def compile_table(
     params[P_DECKS] = decks
     params[P_HITS_SOFT_17] = rules.dealer_hits_soft_17
     params[P_DOUBLE_AFTER_SPLIT] = rules.double_after_split
-    params[P_LATE_SURRENDER] = rules.late_surrender
+    variation = variation_of(rules)
+    # 633a.12(a)(4): surrender at Blackjack Switch only where the house allows it.
+    params[P_LATE_SURRENDER] = rules.late_surrender and (
+        rules.switch_surrender or not variation.surrender_needs_house_option
+    )
     params[P_MAX_HANDS] = rules.max_hands
     params[P_RESPLIT_ACES] = rules.resplit_aces
     params[P_HIT_SPLIT_ACES] = rules.hit_split_aces
@@ -209,5 +239,5 @@ def compile_table(
     if session_rounds < 0:
         raise RulesError(f"a session of {session_rounds} rounds")
     params[P_SESSION_ROUNDS] = session_rounds
-    params[P_BURN_EACH_ROUND] = variation_of(rules).burns_before_each_round
-    return CompiledTable(params, decks, ticks, double_shoe)
+    params[P_BURN_EACH_ROUND] = variation.burns_before_each_round
+    return CompiledTable(params, decks, ticks, double_shoe, variation.hands_per_box)

@@ -14,7 +14,9 @@ the same cards go to the same hands:
   chart's cell that is legal now (the pairs row, then the total row, then stand), with the
   legality of `blackjack.refusals`; a split hand gets its second card when its turn comes;
 - the dealer draws only when a hand stood or doubled (633a.7(n)), to 17 (633a.7(l)-(m)), and every
-  hand is settled (633a.7(o)-(q), 633a.13(a)).
+  hand is settled (633a.7(o)-(q), 633a.13(a));
+- at Blackjack Switch (633a.12(a), `run_rounds`' `switch_values`), two hands a box, the switch
+  decision when the box's turn comes, and the payouts of 633a.12(a)(5).
 
 Cards are codes 0-51, `(rank - 1) * 4 + suit` with the suits in the order S H D C, so a code
 names the card itself (what the side wagers will need), and `POINTS[code]` is its point value
@@ -63,6 +65,7 @@ UIntArray = npt.NDArray[np.uint64]
 CardArray = npt.NDArray[np.int8]
 ChartArray = npt.NDArray[np.int8]
 SideArray = npt.NDArray[np.int16]
+SwitchArray = npt.NDArray[np.float64]  # [kept or switched, rank, rank, up]: `switch_rule`
 DoubleShoeArray = npt.NDArray[np.int8]  # [2, cards]: the red side, then the black side
 
 # Actions, as the compiled chart writes them (chart.py).
@@ -137,6 +140,10 @@ BB_SETTINGS = BB_SIZE + 8
 # outcome + 8 * (magic card bonus + 2 * lucky player bonus).
 BB_OUTCOMES = 8 * 4
 BB_TOTALS = 3 + BB_OUTCOMES
+
+# What a side wager's table is indexed by (`side_reads_up`): the box's two cards and the
+# dealer's Blackjack, the up card as well, or (Super Match) the box's first four cards.
+READS_TWO_CARDS, READS_UP_CARD, READS_FOUR_CARDS = 0, 1, 2
 
 # Hand status.
 OPEN, STOOD, DOUBLED, BUSTED, SURRENDERED, NATURAL, PAID = 0, 1, 2, 3, 4, 5, 6
@@ -213,6 +220,7 @@ def run_rounds(
     cdz_codes: IntArray | None = None,
     cdz_cells: ChartArray | None = None,
     burn_each_round: IntArray | None = None,
+    switch_values: SwitchArray | None = None,
 ) -> int:
     """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say; with
     `params[P_STACKED]`, the rounds are dealt from `shoe` in its order, with no burn card.
@@ -227,8 +235,10 @@ def run_rounds(
     `sessions[k]` is the player's result (ticks) over rounds kS+1 to (k+1)S, in order, for every
     whole session that fits in `sessions`. Side wagers (sim.side_tables): for each of the
     player's boxes and each wager w, `side_counts[w, side_outcomes[w, deal]] += 1`, the deal
-    being the box's first two cards, the up card (when `side_reads_up[w]`) and the dealer's
-    Blackjack (a negative entry -(k + 1): the outcome is `side_hole[k, hole card]`). With
+    being the box's first two cards, the up card (when `side_reads_up[w]` is READS_UP_CARD) and the
+    dealer's Blackjack (a negative entry -(k + 1): the outcome is `side_hole[k, hole card]`); or,
+    READS_FOUR_CARDS at Blackjack Switch, the number of the six pairs of the box's first four
+    cards that share a rank (Super Match). With
     `hit_and_run[HR_ON]`, each of the player's boxes wagers Hit and Run every
     round: its meter grows, the dealer's hand is completed (633a.7(n)) and counted (633a.7(o)(2)),
     and `hit_and_run_totals` adds the round's wagers. With `bad_beat[HR_ON]`, likewise Bad Beat on
@@ -248,6 +258,15 @@ def run_rounds(
     and a hand formed by a split that is a pair again is split again whenever it may be.
     With `burn_each_round` (any array: the hand-dealt game, 633a.12(b)(5)), a card is burned
     before every round after the first.
+
+    With `switch_values`, Blackjack Switch (633a.12(a)): each box plays two hands, dealt as
+    633a.7(f) deals two boxes (hands 0 and 1 of the box's row; a hand split from either is laid
+    at the end of the row, 633a.11(b), and each of the two may split up to `max_hands`); when
+    the box's turn comes it switches the second cards if the switched hands' summed value in
+    `switch_values[1]` beats the dealt hands' in `switch_values[0]` (the sums of
+    `switch_rule.SwitchValues.switches`); a Blackjack kept is paid against the dealer's final
+    hand (1 to 1 against a 21, returned against 22) and every hand of 21 or less is returned
+    against a dealer 22 (633a.12(a)(5)). `net[b]` is then the box's two hands together.
     """
     deal = np.zeros(S_SIZE, dtype=np.int64)
     boxes = params[P_BOXES]
@@ -255,15 +274,22 @@ def run_rounds(
     max_hands = params[P_MAX_HANDS]
     ticks = params[P_TICKS]
     stacked = params[P_STACKED] == 1
-    # Per hand (box b's hand h at b * max_hands + h): hard points, aces, cards, first card,
-    # second card, stake (1 or 2 units), status, formed by splitting, split aces. Per box:
-    # `formed[b]` hands, `decided[b]`: a play decision was made (633a.9(a)), `dealt_second[b]`:
-    # the box's second card as dealt (a split gives its hand another).
-    hands = np.zeros((12, boxes * max_hands), dtype=np.int64)
+    # 633a.12(a)(1), (3): two hands dealt to each box at Blackjack Switch.
+    dealt_hands = 1
+    if switch_values is not None:
+        dealt_hands = 2
+    row = dealt_hands * max_hands  # the most hands a box can hold
+    # Per hand (box b's hand h at b * row + h): hard points, aces, cards, first card, second
+    # card, stake (1 or 2 units), status, formed by splitting, split aces, and the dealt hand it
+    # comes from. Per box: `formed[b]` hands, `decided[b]`: a play decision was made
+    # (633a.9(a)); per dealt hand k of box b, at b * dealt_hands + k: `dealt_second` its second
+    # card as dealt (a split gives its hand another), `family` the hands split from it.
+    hands = np.zeros((14, boxes * row), dtype=np.int64)
     hard, aces, count, first, second = hands[0], hands[1], hands[2], hands[3], hands[4]
     stake, status, from_split, split_aces = hands[5], hands[6], hands[7], hands[8]
     formed, decided, dealt_second = hands[9], hands[10], hands[11]
-    code = np.zeros(boxes * max_hands, dtype=np.int64)  # CDZ- play only: RANK_WEIGHT sums
+    code = np.zeros(boxes * row, dtype=np.int64)  # CDZ- play only: RANK_WEIGHT sums
+    origin, family = hands[12], hands[13]
     bb_outcome = np.zeros(boxes, dtype=np.int64)  # each box's Bad Beat outcome this round
     offset = histogram.shape[0] // 2
     cover = params[P_COVER]
@@ -316,37 +342,43 @@ def run_rounds(
             bucket = min(max(true_count - TC_LOW, 0), TC_BUCKETS - 1)
         for box in range(boxes):
             net[box] = 0
-            formed[box] = 1
+            formed[box] = dealt_hands
             decided[box] = 0
-            slot = box * max_hands
-            hard[slot], aces[slot], count[slot] = 0, 0, 0
-            stake[slot], status[slot], from_split[slot], split_aces[slot] = 1, OPEN, 0, 0
-        # 633a.7(f)(1)-(4): first cards, the up card, second cards, the hole card.
+            for dealt_hand in range(dealt_hands):
+                slot = box * row + dealt_hand
+                hard[slot], aces[slot], count[slot] = 0, 0, 0
+                stake[slot], status[slot], from_split[slot], split_aces[slot] = 1, OPEN, 0, 0
+                origin[slot] = dealt_hand
+                family[box * dealt_hands + dealt_hand] = 1
+        # 633a.7(f)(1)-(4): first cards, the up card, second cards, the hole card (to each of a
+        # box's two hands at Blackjack Switch, 633a.12(a)(3)).
         for box in range(boxes):
-            card = shoe[position] if position < shoe_size else 0
-            position += 1
-            slot = box * max_hands
-            first[slot] = card
-            hard[slot] += POINTS[card]
-            aces[slot] += POINTS[card] == 1
-            count[slot] = 1
-            if cdz_codes is not None:
-                code[slot] = RANK_WEIGHT[card]
+            for dealt_hand in range(dealt_hands):
+                card = shoe[position] if position < shoe_size else 0
+                position += 1
+                slot = box * row + dealt_hand
+                first[slot] = card
+                hard[slot] += POINTS[card]
+                aces[slot] += POINTS[card] == 1
+                count[slot] = 1
+                if cdz_codes is not None:
+                    code[slot] = RANK_WEIGHT[card]
         up = shoe[position] if position < shoe_size else 0
         position += 1
         for box in range(boxes):
-            card = shoe[position] if position < shoe_size else 0
-            position += 1
-            slot = box * max_hands
-            second[slot] = card
-            dealt_second[box] = card
-            hard[slot] += POINTS[card]
-            aces[slot] += POINTS[card] == 1
-            count[slot] = 2
-            if cdz_codes is not None:
-                code[slot] += RANK_WEIGHT[card]
-            if hard[slot] == 11 and aces[slot] == 1:
-                status[slot] = NATURAL  # an ace and a ten-value card (633a.1)
+            for dealt_hand in range(dealt_hands):
+                card = shoe[position] if position < shoe_size else 0
+                position += 1
+                slot = box * row + dealt_hand
+                second[slot] = card
+                dealt_second[box * dealt_hands + dealt_hand] = card
+                hard[slot] += POINTS[card]
+                aces[slot] += POINTS[card] == 1
+                count[slot] = 2
+                if cdz_codes is not None:
+                    code[slot] += RANK_WEIGHT[card]
+                if hard[slot] == 11 and aces[slot] == 1:
+                    status[slot] = NATURAL  # an ace and a ten-value card (633a.1)
         hole = shoe[position] if position < shoe_size else 0
         position += 1
         up_value, hole_value = POINTS[up], POINTS[hole]
@@ -360,8 +392,10 @@ def run_rounds(
         if (up_value == 1 or up_value == 10) and dealer_blackjack:
             # 633a.7(h): the check finds a Blackjack; every initial wager is settled now.
             for box in range(boxes):
-                if status[box * max_hands] != NATURAL:
-                    net[box] = -ticks  # 633a.7(h); a player's Blackjack ties (633a.7(p))
+                for dealt_hand in range(dealt_hands):
+                    if status[box * row + dealt_hand] != NATURAL:
+                        # 633a.7(h); a player's Blackjack ties (633a.7(p), 633a.12(a)(5)(ii)).
+                        net[box] -= ticks
         else:
             das = params[P_DOUBLE_AFTER_SPLIT] == 1
             surrender_offered = params[P_LATE_SURRENDER] == 1
@@ -369,10 +403,33 @@ def run_rounds(
             hit_split_aces = params[P_HIT_SPLIT_ACES] == 1
             live = False
             for box in range(boxes):
-                base = box * max_hands
+                base = box * row
+                if switch_values is not None:
+                    # 633a.12(a)(4): the box's turn; its switch decision comes first.
+                    other = base + 1
+                    a1, a2 = POINTS[first[base]] - 1, POINTS[second[base]] - 1
+                    b1, b2 = POINTS[first[other]] - 1, POINTS[second[other]] - 1
+                    u = up_value - 1
+                    keep = switch_values[0, a1, a2, u] + switch_values[0, b1, b2, u]
+                    switch = switch_values[1, a1, b2, u] + switch_values[1, b1, a2, u]
+                    if switch > keep:
+                        card = second[base]
+                        second[base] = second[other]
+                        second[other] = card
+                        for slot in (base, other):
+                            # A switched ace and ten-value card is a 21 (633a.12(a)(5)(iii)).
+                            hard[slot] = POINTS[first[slot]] + POINTS[second[slot]]
+                            aces[slot] = (POINTS[first[slot]] == 1) + (POINTS[second[slot]] == 1)
+                            status[slot] = OPEN
                 hand = 0
                 while hand < formed[box]:
                     slot = base + hand
+                    if switch_values is not None and status[slot] == NATURAL:
+                        # 633a.12(a)(5)(i), (v): a kept Blackjack is paid against the dealer's
+                        # final hand, which the dealer completes for it.
+                        live = True
+                        hand += 1
+                        continue
                     if status[slot] == NATURAL:
                         # 633a.7(i)(1): a Blackjack is paid (at once against 2-9, once the hole card
                         # shows no Blackjack against an ace or ten: the same 3 to 2, 633a.13(a)).
@@ -399,11 +456,14 @@ def run_rounds(
                             two and can_hit and (from_split[slot] == 0 or das)
                         )  # 633a.10(a)
                         is_pair = two and POINTS[first[slot]] == POINTS[second[slot]]  # 633a.11(a)
+                        # 633a.11(c): up to the house's limit of hands (at Blackjack Switch, for
+                        # each of the two hands dealt).
+                        room = formed[box] < max_hands
+                        if switch_values is not None:
+                            room = family[box * dealt_hands + origin[slot]] < max_hands
                         can_split = (
-                            is_pair
-                            and formed[box] < max_hands
-                            and not (split_aces[slot] == 1 and not resplit_aces)
-                        )  # 633a.11(c)
+                            is_pair and room and not (split_aces[slot] == 1 and not resplit_aces)
+                        )
                         can_surrender = (
                             surrender_offered
                             and decided[box] == 0
@@ -421,8 +481,8 @@ def run_rounds(
                             if from_split[slot] == 1 and can_split:
                                 action = SPLIT  # resplit whenever allowed (composition.py)
                             else:
-                                row = np.searchsorted(cdz_codes, code[slot])
-                                action = cdz_cells[row, up_col, legal]
+                                found = np.searchsorted(cdz_codes, code[slot])
+                                action = cdz_cells[found, up_col, legal]
                             decided[box] = 1
                         elif legal != 0:
                             # More than one legal choice: the chart's first legal one.
@@ -466,6 +526,8 @@ def run_rounds(
                             # the row; this hand is dealt its second card and completed first.
                             new = base + formed[box]
                             formed[box] += 1
+                            origin[new] = origin[slot]
+                            family[box * dealt_hands + origin[slot]] += 1
                             card = second[slot]
                             aces_split = POINTS[card] == 1
                             first[new] = card
@@ -511,11 +573,19 @@ def run_rounds(
                     dealer_total, dealer_soft = _best(dealer_hard, dealer_aces)
                 dealer_final = dealer_total
                 for box in range(boxes):
-                    base = box * max_hands
+                    base = box * row
                     for hand in range(formed[box]):
                         slot = base + hand
+                        if switch_values is not None and status[slot] == NATURAL:
+                            if dealer_total == 21:
+                                net[box] += ticks  # 633a.12(a)(5)(i): 1 to 1 against a 21
+                            elif dealer_total != 22:  # 633a.12(a)(5)(v): 22 returns it
+                                net[box] += params[P_BLACKJACK_TICKS]  # 633a.13(a)
+                            continue
                         if status[slot] != STOOD and status[slot] != DOUBLED:
                             continue
+                        if switch_values is not None and dealer_total == 22:
+                            continue  # 633a.12(a)(5)(iv)-(v): a dealer 22 returns 21 or less
                         total, _ = _best(hard[slot], aces[slot])
                         amount = stake[slot] * ticks
                         # 633a.7(o)-(q): a dealer bust or a higher total wins, a lower
@@ -553,13 +623,28 @@ def run_rounds(
             # 633a.7(g): each side wager on the initial deal, by the engine's own table.
             blackjack_bit = 1 if dealer_blackjack else 0
             for box in range(players):
-                pair_code = first[box * max_hands] * 52 + dealt_second[box]
+                pair_code = first[box * row] * 52 + dealt_second[box * dealt_hands]
                 # A wager that does not read the up card has its entries at (pair, Blackjack):
                 # a small table that stays in the cache.
                 two_card_code = pair_code * 2 + blackjack_bit
                 up_card_code = (pair_code * 52 + up) * 2 + blackjack_bit
+                four_card_code = 0
+                if switch_values is not None:
+                    # 633a.6(e)(7): the box's first four cards as dealt, by how many of their
+                    # six pairs share a rank (1 a pair, 2 two pair, 3 three, 6 four of a kind).
+                    r0, r1 = first[box * row] // 4, first[box * row + 1] // 4
+                    r2, r3 = dealt_second[2 * box] // 4, dealt_second[2 * box + 1] // 4
+                    four_card_code = (
+                        (r0 == r1) + (r0 == r2) + (r0 == r3) + (r1 == r2) + (r1 == r3) + (r2 == r3)
+                    )
                 for wager in range(side_outcomes.shape[0]):
-                    deal_code = up_card_code if side_reads_up[wager] else two_card_code
+                    reads = side_reads_up[wager]
+                    if reads == READS_UP_CARD:
+                        deal_code = up_card_code
+                    elif reads == READS_FOUR_CARDS:
+                        deal_code = four_card_code
+                    else:
+                        deal_code = two_card_code
                     outcome = side_outcomes[wager, deal_code]
                     if outcome < 0:
                         outcome = side_hole[-outcome - 1, hole]  # 633a.7(g)(4): on the hole card
@@ -597,7 +682,7 @@ def run_rounds(
             # is out of play) and the dealer has Blackjack or 21; the best line applies.
             jackpots = 0
             for box in range(players):
-                slot = box * max_hands
+                slot = box * row
                 bb_outcome[box] = BB_LOST
                 if status[slot] == SURRENDERED or _best(hard[slot], aces[slot])[0] != 20:
                     continue
@@ -627,7 +712,7 @@ def run_rounds(
                 returned = (
                     jackpot_share if outcome == BB_METER_LINE else bad_beat[BB_RETURNED + outcome]
                 )
-                if first[box * max_hands] == magic or dealt_second[box] == magic:
+                if first[box * row] == magic or dealt_second[box] == magic:
                     returned += bad_beat[BB_MAGIC_RETURNED]
                     outcome += 8
                 if box + 1 == lucky:
@@ -704,6 +789,7 @@ def play_stacked(
     bad_beat_totals: IntArray | None = None,
     cdz_codes: IntArray | None = None,
     cdz_cells: ChartArray | None = None,
+    switch_values: SwitchArray | None = None,
 ) -> int:
     """One round dealt from `shoe` in its order, no burn (a stacked shoe): box results in `net`,
     and with side wager tables, the player's boxes' side outcomes counted in `side_counts`.
@@ -713,7 +799,7 @@ def play_stacked(
     stacked = params.copy()
     stacked[P_STACKED] = 1
     totals = np.zeros(5, dtype=np.int64)
-    histogram = np.zeros(2 * 40 * int(params[P_TICKS]) + 1, dtype=np.int64)
+    histogram = np.zeros(2 * 80 * int(params[P_TICKS]) + 1, dtype=np.int64)
     rng = np.ones(4, dtype=np.uint64)  # never drawn from: a stacked shoe is not shuffled
     error = run_rounds(
         1,
@@ -738,5 +824,7 @@ def play_stacked(
         None,
         cdz_codes,
         cdz_cells,
+        None,
+        switch_values,
     )
     return -1 if error else int(totals[4])

@@ -45,6 +45,7 @@ from tablegames.blackjack.sim.side_tables import (
     compile_sides,
 )
 from tablegames.blackjack.strategy_chart import StrategyChart
+from tablegames.blackjack.switch_rule import SwitchValues
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card
 from tablegames.core.cardsource import StackedShoe
@@ -72,6 +73,7 @@ def reference_round(
     side_stakes: dict[str, int] | None = None,
     side_boxes: int = 0,
     selections: Selections | None = None,
+    switch: SwitchValues | None = None,
 ) -> tuple[list[int], int, dict[str, list[int]]]:
     """Each box's net result in cents on the Blackjack Wager, the cards the round dealt, and per
     side wager the nets in cents of the first `side_boxes` boxes, by the reference engine."""
@@ -86,10 +88,10 @@ def reference_round(
         ],
         selections=selections,
     )
-    play_round(
-        game,
-        strategy.policy() if isinstance(strategy, CompositionPlay) else ChartPolicy(strategy),
-    )
+    if isinstance(strategy, CompositionPlay):
+        play_round(game, strategy.policy())
+    else:
+        play_round(game, ChartPolicy(strategy, switch=switch))
     net = [0] * boxes
     sides: dict[str, list[int]] = {name: [] for name in stakes}
     for settled in game.settlements():
@@ -145,14 +147,23 @@ def bad_beat_nets(settings: npt.NDArray[np.int64], totals: npt.NDArray[np.int64]
 
 
 def compare(
-    rules: Rules, strategy: StrategyChart | CompositionPlay, *, boxes: int, shoes: int, seed: int
+    rules: Rules,
+    strategy: StrategyChart | CompositionPlay,
+    *,
+    boxes: int,
+    shoes: int,
+    seed: int,
+    switch: SwitchValues | None = None,
 ) -> int:
     """Play `shoes` random stacked shoes both ways, round after round; the rounds compared.
+    At Blackjack Switch (633a.12(a)) both switch by `switch` (each box's net is its two hands').
 
     Raises ParityError at the first round the two settle differently."""
     # The player's boxes (at most 633a.6(f)'s three) and other players' boxes play alike.
     mine = min(boxes, rules.max_boxes_per_player)
     table = compile_table(rules, player_boxes=mine, other_boxes=boxes - mine)
+    if (table.hands_per_box == 2) != (switch is not None):
+        raise TableGamesError("a switch rule is needed at Blackjack Switch, and only there")
     composition = strategy if isinstance(strategy, CompositionPlay) else None
     if isinstance(strategy, CompositionPlay):
         pair_cells, total_cells = unread_chart()
@@ -171,7 +182,7 @@ def compare(
     for shoe_number in range(shoes):
         order = generator.permutation(np.tile(np.arange(52, dtype=np.int8), rules.decks))
         position = 0
-        while order.size - position >= 30 + 12 * boxes:
+        while order.size - position >= 30 + 12 * boxes * table.hands_per_box:
             rest = order[position:]
             net = np.zeros(boxes, dtype=np.int64)
             counts = np.zeros(sides.nets.shape, dtype=np.int64)
@@ -208,8 +219,9 @@ def compare(
                 hit_and_run_totals if has_hit_and_run else None,
                 round_bad_beat if has_bad_beat else None,
                 bad_beat_totals if has_bad_beat else None,
-                None if composition is None else composition.codes,
-                None if composition is None else composition.cells,
+                cdz_codes=None if composition is None else composition.codes,
+                cdz_cells=None if composition is None else composition.cells,
+                switch_values=None if switch is None else switch.values,
             )
             expected, dealt, expected_sides = reference_round(
                 rules,
@@ -219,6 +231,7 @@ def compare(
                 stakes,
                 mine,
                 selections,
+                switch,
             )
             where = f"shoe {shoe_number}, cards {position}-{position + dealt}"
             if used != dealt:

@@ -6,7 +6,8 @@ with a xoshiro256** state drawn from the unit's seed, and merges the integer tot
 follows `tablegames simulate --json`: per wager `n` (rounds), `house_edge` (a fraction of the
 initial wager, house-positive), `standard_error`, `std_dev` (per round, of the player's result
 per unit of the initial wager on each box) and `lines` (the share of the player's boxes that ended
-each round with each result, in units of the wager).
+each round with each result, in units of the wager). At Blackjack Switch (633a.12(a)) the edge and
+the standard deviation are per unit of each of a box's two equal wagers, and the report says so.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from tablegames.blackjack.sim.kernel import (
     TC_BUCKETS,
     ChartArray,
     IntArray,
+    SwitchArray,
     run_rounds,
 )
 from tablegames.blackjack.sim.side_tables import (
@@ -51,6 +53,7 @@ from tablegames.blackjack.sim.side_tables import (
     compile_sides,
 )
 from tablegames.blackjack.strategy_chart import StrategyChart
+from tablegames.blackjack.switch_rule import SwitchValues
 from tablegames.core.errors import ShoeExhaustedError, TableGamesError
 from tablegames.core.rulesfile import rules_digest
 from tablegames.core.simulation import WorkUnit, moments, plan, run
@@ -111,12 +114,15 @@ class BlackjackWork:
     hit_and_run: IntArray = field(default_factory=lambda: np.zeros(HR_SIZE, dtype=np.int64))
     bad_beat: IntArray = field(default_factory=lambda: np.zeros(BB_SETTINGS, dtype=np.int64))
     composition: CompositionPlay | None = None  # CDZ- play instead of the chart
+    # Blackjack Switch (633a.12(a)): the switch rule's values (`switch_rule.SwitchValues`).
+    switch_values: SwitchArray | None = None
 
     def __call__(self, unit: WorkUnit) -> BlackjackTotals:
         state: npt.NDArray[np.uint64] = unit.seed.generate_state(4, dtype=np.uint64)  # type: ignore[assignment]
         if not state.any():
             state[0] = 1  # xoshiro256** needs a state that is not all zero (never in practice)
-        histogram = np.zeros(2 * HISTOGRAM_UNITS * self.table.ticks + 1, dtype=np.int64)
+        units = HISTOGRAM_UNITS * self.table.hands_per_box
+        histogram = np.zeros(2 * units * self.table.ticks + 1, dtype=np.int64)
         totals: IntArray = np.zeros(5, dtype=np.int64)
         by_count: IntArray = np.zeros((3, TC_BUCKETS), dtype=np.int64)
         side_counts: IntArray = np.zeros(self.sides.nets.shape, dtype=np.int64)
@@ -160,6 +166,7 @@ class BlackjackWork:
             None if self.composition is None else self.composition.codes,
             None if self.composition is None else self.composition.cells,
             self.table.burn_each_round(),
+            self.switch_values,
         )
         seconds = time.perf_counter() - started
         if error == ERROR_EXHAUSTED:
@@ -198,20 +205,27 @@ class Simulation:
     sides: CompiledSides = field(default_factory=CompiledSides.none)
     hit_and_run_stake: int = 0
     bad_beat_stake: int = 0
+    hands_per_box: int = 1  # 633a.12(a)(1): two equal Blackjack Wagers at Blackjack Switch
+
+    @property
+    def wagers_per_round(self) -> int:
+        """The player's Blackjack Wagers in a round (results are per unit of one)."""
+        return self.player_boxes * self.hands_per_box
 
     @property
     def rounds_per_second(self) -> float:
         return self.totals.rounds / self.seconds if self.seconds > 0 else 0.0
 
     def mean(self) -> Fraction:
-        """The player's exact mean result per round per unit of the initial wager on a box."""
-        return Fraction(self.totals.total, self.totals.rounds * self.ticks * self.player_boxes)
+        """The player's exact mean result per round per unit of each initial Blackjack Wager
+        (a box's, or each of a Blackjack Switch box's two, 633a.12(a)(1))."""
+        return Fraction(self.totals.total, self.totals.rounds * self.ticks * self.wagers_per_round)
 
     def std_dev(self) -> float:
-        """Per round, of the player's result per unit of the initial wager on a box."""
+        """Per round, of the player's result per unit of each initial Blackjack Wager."""
         totals = self.totals
         _, variance = moments(
-            totals.rounds, totals.total, totals.total_sq, self.ticks * self.player_boxes
+            totals.rounds, totals.total, totals.total_sq, self.ticks * self.wagers_per_round
         )
         deviation: float = float(variance) ** 0.5
         return deviation
@@ -266,11 +280,23 @@ class Simulation:
         }
         return {"declined": declined} if declined else {}
 
+    def _basis(self) -> dict[str, Any]:
+        """What a Blackjack Switch result is per (the standard game's needs no note)."""
+        if self.hands_per_box == 1:
+            return {}
+        return {
+            "variant": self.rules.variant,
+            "wagers_per_box": self.hands_per_box,
+            "house_edge_basis": "per initial wager: the player makes two equal Blackjack Wagers "
+            "(633a.12(a)(1)); lines are a box's two hands together, in units of one wager",
+        }
+
     def counted(self) -> CountedRounds:
         """A counted run's totals by true count (`simulate(..., count=True)`)."""
         if not self.totals.by_count:
             raise TableGamesError("this simulation did not keep the count: simulate with count")
-        return CountedRounds.from_flat(self.totals.by_count, self.ticks, self.player_boxes)
+        # Per unit of each wager: a Blackjack Switch box's two as two (633a.12(a)(1)).
+        return CountedRounds.from_flat(self.totals.by_count, self.ticks, self.wagers_per_round)
 
     def report(self) -> dict[str, Any]:
         """The `--json` document."""
@@ -288,6 +314,7 @@ class Simulation:
                     "standard_error": std_dev / n**0.5 if n else 0.0,
                     "std_dev": std_dev,
                     "lines": self.lines(),
+                    **self._basis(),
                 },
                 **self.side_reports(),
             },
@@ -350,9 +377,13 @@ def simulate(
     scheduler: str | None = None,
     unit_rounds: int = UNIT_ROUNDS,
     progress: Callable[[WorkUnit], None] | None = None,
+    switch: SwitchValues | None = None,
 ) -> Simulation:
     """Simulate `rounds` rounds of `rules` with `strategy` (a chart, or CDZ- play compiled by
-    `composition.compile_composition`) played on every box."""
+    `composition.compile_composition`) played on every box.
+
+    At a Blackjack Switch table (633a.12(a)) `switch` is the switch rule, by default that of
+    the table's own chart (`switch_strategy.switch_strategy(rules).rule`)."""
     table = compile_table(
         rules,
         player_boxes=player_boxes,
@@ -363,6 +394,12 @@ def simulate(
     )
     composition = None
     if isinstance(strategy, CompositionPlay):
+        if table.hands_per_box != 1:
+            # Its decisions are the standard game's CDZ- values; the switch game's are others.
+            raise TableGamesError(
+                f"--strategy cdz is composition-dependent play of the standard game, not of "
+                f"{rules.variant!r}: use its chart (basic)"
+            )
         composition = strategy
         pair_cells, total_cells = unread_chart()  # CDZ- play reads its own cells
     else:
@@ -371,7 +408,25 @@ def simulate(
     hit_and_run = compile_hit_and_run(rules)
     bad_beat = compile_bad_beat(rules)
     units = plan(rounds, unit_size=unit_rounds, seed=seed)
-    work = BlackjackWork(table, pair_cells, total_cells, sides, hit_and_run, bad_beat, composition)
+    switch_values = None
+    if switch is not None and table.hands_per_box == 1:
+        raise TableGamesError(f"a switch rule is for Blackjack Switch, not {rules.variant!r}")
+    if table.hands_per_box == 2:
+        if switch is None:
+            from tablegames.blackjack.sim.switch_strategy import switch_strategy
+
+            switch = switch_strategy(rules).rule
+        switch_values = switch.values
+    work = BlackjackWork(
+        table,
+        pair_cells,
+        total_cells,
+        sides,
+        hit_and_run,
+        bad_beat,
+        composition=composition,
+        switch_values=switch_values,
+    )
     started = time.perf_counter()
     totals = run(work, units, workers=workers, scheduler=scheduler, progress=progress)
     seconds = time.perf_counter() - started
@@ -386,4 +441,5 @@ def simulate(
         sides=sides,
         hit_and_run_stake=int(hit_and_run[HR_STAKE]),
         bad_beat_stake=int(bad_beat[HR_STAKE]),
+        hands_per_box=table.hands_per_box,
     )

@@ -14,8 +14,10 @@ wager; the parity test compares them to the cent as well.
 Bad Beat and Hit and Run read the dealer's hand and keep meters: the kernel settles them itself
 (`compile_bad_beat`, `compile_hit_and_run` give it their settings and what each outcome pays,
 from the registry's `evaluate`), with Bad Beat's Magic Card and Lucky Player Bonuses on the
-kernel's own picks. Not simulated yet, and refused: EZ Bust (placed after the deal, 633b.16),
-Super Match (a Blackjack Switch table's, 633a.6(e)(7)), the Crown Treasure Bonus of
+kernel's own picks. Super Match (a Blackjack Switch table's, 633a.6(e)(7)) reads the box's
+first four cards: its table is indexed by how many of their six pairs share a rank (the kernel
+counts them), each entry again written by the registry's `evaluate`. Not simulated yet, and
+refused: EZ Bust (placed after the deal, 633b.16), the Crown Treasure Bonus of
 Royal Match 21 (it reads the dealer's two cards, 633a.7(g)(4)) and the aggregate payout limit of
 633a.13(m), which caps a whole round's payouts rather than one box's.
 """
@@ -38,7 +40,16 @@ from tablegames.blackjack.side.registry import Reads, SideContext, SideWager, si
 from tablegames.core.cards import Card
 from tablegames.core.paytable import SideResult
 
-SIMULATED: Final = frozenset({Reads.PLAYER_TWO, Reads.PLAYER_TWO_AND_UP_CARD})
+SIMULATED: Final = frozenset({Reads.PLAYER_TWO, Reads.PLAYER_TWO_AND_UP_CARD, Reads.PLAYER_FOUR})
+# Super Match's deals by the kernel's code, the pairs of the four cards that share a rank (one
+# hand each: the wager reads ranks only, 633a.1).
+_FOUR_CARD_HANDS: Final = {
+    0: ("2S", "3H", "4D", "5C"),
+    1: ("7S", "7H", "2D", "3C"),
+    2: ("7S", "7H", "2D", "2C"),
+    3: ("7S", "7H", "7D", "2C"),
+    6: ("7S", "7H", "7D", "7C"),
+}
 # Wagers on the dealer's hand the kernel settles itself, with their meters.
 DEALER_HAND: Final = frozenset({"hit_and_run", "bad_beat"})
 # Offered, but never placed by the simulated player, as the reference policy never places it.
@@ -69,7 +80,7 @@ class CompiledSides:
 
     names: tuple[str, ...]
     outcomes: npt.NDArray[np.int16]  # [W, DEALS]
-    reads_up: npt.NDArray[np.int8]  # [W]: 1 when the wager reads the up card
+    reads_up: npt.NDArray[np.int8]  # [W]: what the table is indexed by (kernel.READS_*)
     # A deal settled only once the hole card shows (633a.7(g)(4)) has a negative entry -(k + 1)
     # in `outcomes`: its outcome is `hole_outcomes[k, hole card]`.
     hole_outcomes: npt.NDArray[np.int16]  # [K, 52]
@@ -152,7 +163,7 @@ def _compile_sides(options: str, decks: int) -> CompiledSides:
     all_nets: list[list[Fraction]] = []
     all_names: list[tuple[str, ...]] = []
     hole_rows: list[npt.NDArray[np.int16]] = []
-    reads_up: list[bool] = []
+    reads_up: list[int] = []
     for name in names:
         outcomes, nets, labels, up = _compile_one(
             side_wager(name), getattr(side_wagers, name), decks, hole_rows
@@ -179,11 +190,36 @@ def _compile_sides(options: str, decks: int) -> CompiledSides:
     )
 
 
+def _compile_four(
+    wager: SideWager, offer: BaseModel, decks: int
+) -> tuple[npt.NDArray[np.int16], list[Fraction], tuple[str, ...], int]:
+    """Super Match's table (633a.6(e)(7)), indexed as the kernel counts a box's four cards."""
+    from tablegames.blackjack.sim.kernel import READS_FOUR_CARDS
+
+    index_of: dict[tuple[str, ...], int] = {(): 0}
+    nets: list[Fraction] = [Fraction(-1)]
+    table = np.zeros(DEALS, dtype=np.int16)
+    for code, hand in _FOUR_CARD_HANDS.items():
+        context = SideContext(
+            cards=tuple(Card.parse(card) for card in hand), decks=decks, offer=offer
+        )
+        result = wager.evaluate(context)
+        key = tuple(entry.line for entry in result.lines)
+        if key not in index_of:
+            index_of[key] = len(nets)
+            nets.append(_net(result))
+        table[code] = index_of[key]
+    labels = tuple("+".join(key) if key else LOST for key in index_of)
+    return table, nets, labels, READS_FOUR_CARDS
+
+
 def _compile_one(
     wager: SideWager, offer: BaseModel, decks: int, hole_rows: list[npt.NDArray[np.int16]]
-) -> tuple[npt.NDArray[np.int16], list[Fraction], tuple[str, ...], bool]:
-    """The wager's table, its nets by outcome, their names, and whether it reads the up card;
+) -> tuple[npt.NDArray[np.int16], list[Fraction], tuple[str, ...], int]:
+    """The wager's table, its nets by outcome, their names, and what it reads (kernel.READS_*);
     deals that wait for the hole card get rows appended to `hole_rows`."""
+    if wager.reads is Reads.PLAYER_FOUR:
+        return _compile_four(wager, offer, decks)
     # 633a.7(g)(4): with the Crown Treasure Bonus a Royal Match against a K or Q waits for the
     # hole card (`waits`); its table then reads the up card too.
     waits = wager.waits if getattr(offer, "crown_treasure", False) else None
@@ -230,7 +266,7 @@ def _compile_one(
     flat = table.reshape(DEALS)
     if not reads_up:
         flat[: two_card.size] = two_card.reshape(-1)
-    return flat, nets, labels, reads_up
+    return flat, nets, labels, int(reads_up)
 
 
 def _progressive_settings(size: int, offer: Progressive | None) -> npt.NDArray[np.int64]:

@@ -1,0 +1,197 @@
+"""The exact house edge of the simulated Blackjack Switch player (633a.12(a)): the switch chart
+and switch rule of `switch_strategy`, dealt from a full shoe.
+
+`analysis.switch_games.blackjack_switch` values the best switch with CDZ- play; the simulator
+plays a total-dependent chart and a table-driven switch rule, so its figure is derived here:
+
+- every deal of the up card and the box's four cards, by ranks in the order of 633a.7(f) (first
+  cards, the up card, second cards), weighed by its chance from the full shoe;
+- the hole card completes a dealer Blackjack with the chance left by those five cards; the
+  check (633a.7(h)) then settles the hands as dealt (a Blackjack ties, 633a.12(a)(5)(ii); any
+  other hand loses its wager) and no switch is asked;
+- otherwise the switch rule (`switch_rule.SwitchValues`, the very table the kernel reads) keeps or
+  switches, and each hand finished with is worth what the chart's exact analysis gives for it,
+  from the shoe less the other hand's two cards (`hand_table_values` and `split_value` of
+  analysis/, push 22, the chart fixed: one analysis per partner hand), given no dealer Blackjack;
+  a kept Blackjack from the dealer's distribution less the five cards (3 to 2, 1 to 1 against a
+  21, returned against 22: 633a.12(a)(5)(i), (v)).
+
+What remains approximate: each hand is valued as though the cards the other hand draws (and its
+split hands) were still in the shoe, and so for the dealer's draws; the five cards seen are
+removed for both. This is the convention of the split analysis (split hands valued as independent
+of each other's draws). Nothing else is: the decision and the play are those the kernel makes.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from tablegames.blackjack.analysis.basic_strategy import BasicChart
+from tablegames.blackjack.analysis.dealer_hands import FloatArray, IntArray, shoe_counts
+from tablegames.blackjack.analysis.game import (
+    GameValues,
+    blackjack_chance,
+    hand_table_values,
+    two_card_option_table,
+)
+from tablegames.blackjack.analysis.hands import ACE, TEN, build_hand_table, max_split_hands
+from tablegames.blackjack.analysis.split_values import split_value
+from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.sim.switch_strategy import (
+    SwitchStrategy,
+    kept_natural_value,
+    no_blackjack,
+    switch_strategy,
+)
+from tablegames.blackjack.switch_rule import KEPT, SWITCHED
+
+
+def chart_analysis(rules: Rules, chart: BasicChart, shoe: IntArray) -> GameValues:
+    """The exact values of every hand from `shoe` with `chart` fixed (dealer 22 pushes),
+    as `game.basic_from` computes them for the shoe the chart was derived from."""
+    table = build_hand_table(rules, shoe)
+    values = hand_table_values(rules, table, chart.fixed_for(table), push_22=True)
+    split = np.zeros((10, 10))
+    split_square = np.zeros((10, 10))
+    for pair in range(10):
+        most = max_split_hands(rules, pair, table.shoe)
+        if most >= 2:
+            split[pair], split_square[pair] = split_value(
+                rules, table, values, pair, most, push_22=True
+            )
+    return GameValues(
+        rules=rules,
+        strategy="basic",
+        table=table,
+        values=values,
+        split=split,
+        split_square=split_square,
+        dealer=np.zeros((10, 8)),  # not read here
+        overall=0.0,
+        second_moment=0.0,
+        by_up_card=np.zeros(10),
+    )
+
+
+def played_values(analysis: GameValues, chart: BasicChart, first: int, second: int) -> FloatArray:
+    """The unconditional value against each up card of the two-card hand as the chart plays it;
+    an ace and a ten-value card as a 21 that stands (switched, 633a.12(a)(5)(iii)-(iv))."""
+    if {first, second} == {ACE, TEN}:
+        hand = [0] * 10
+        hand[ACE] = hand[TEN] = 1
+        return np.asarray(analysis.values.values[analysis.table.find(hand), :, 0], dtype=float)
+    table = two_card_option_table(analysis, first, second)
+    out = np.zeros(10)
+    for up in range(10):
+        options = {name: (float(v[up]), float(q[up])) for name, (v, q) in table.items()}
+        out[up] = options[chart.first_decision(first, second, up, options)][0]
+    return out
+
+
+@lru_cache(maxsize=4)
+def exact_switch_edge(rules: Rules) -> dict[str, Any]:
+    """The house edge per wager (each of the two) of `switch_strategy(rules)`, full shoe."""
+    return _exact(rules, switch_strategy(rules))
+
+
+def _exact(rules: Rules, strategy: SwitchStrategy) -> dict[str, Any]:
+    play, chart, rule = strategy.play_rules, strategy.basic, strategy.rule.values
+    shoe = shoe_counts(rules.decks)
+    counts = [int(x) for x in shoe]
+    n = sum(counts)
+    pairs = [(a, b) for a in range(10) for b in range(a, 10)]
+    # values[partner][hand]: the hand's unconditional value by up card, the partner's two cards
+    # out of the shoe (one chart analysis per partner hand).
+    values: dict[tuple[int, int], dict[tuple[int, int], FloatArray]] = {}
+    for partner in pairs:
+        rest = shoe.copy()
+        rest[partner[0]] -= 1
+        rest[partner[1]] -= 1
+        if (rest < 0).any():
+            continue
+        analysis = chart_analysis(play, chart, rest)
+        values[partner] = {
+            hand: played_values(analysis, chart, *hand)
+            for hand in pairs
+            if all((rest - _cards(hand)) >= 0)
+        }
+
+    memo: dict[tuple[tuple[int, int], tuple[int, int], int, bool], float] = {}
+
+    def value(hand: tuple[int, int], partner: tuple[int, int], up: int, kept: bool) -> float:
+        """The hand's value given no dealer Blackjack, the five cards out of the shoe."""
+        key_hand = (min(hand), max(hand))
+        key_partner = (min(partner), max(partner))
+        key = (key_hand, key_partner, up, kept and set(hand) == {ACE, TEN})
+        if key not in memo:
+            rest = shoe - _cards(hand) - _cards(partner)
+            rest[up] -= 1
+            if key[3]:
+                memo[key] = kept_natural_value(rules, rest, up)
+            else:
+                unconditional = float(values[key_partner][key_hand][up])
+                memo[key] = no_blackjack(unconditional, blackjack_chance(rest, up))
+        return memo[key]
+
+    total = 0.0
+    switched_share = 0.0
+    for up in range(10):
+        for a1 in range(10):
+            for b1 in range(10):
+                for a2 in range(10):
+                    for b2 in range(10):
+                        # 633a.7(f): first cards, the up card, second cards.
+                        chance = _ordered_chance(counts, n, (a1, b1, up, a2, b2))
+                        if chance == 0.0:
+                            continue
+                        rest = shoe - _cards((a1, a2)) - _cards((b1, b2))
+                        rest[up] -= 1
+                        blackjack = blackjack_chance(rest, up)
+                        # 633a.7(h): a dealer Blackjack takes each wager but a Blackjack's.
+                        naturals = ({a1, a2} == {ACE, TEN}) + ({b1, b2} == {ACE, TEN})
+                        against_blackjack = -(2 - naturals)
+                        # The rule's own sums, in the kernel's order (switch_rule.switches).
+                        keep_sum = rule[KEPT, a1, a2, up] + rule[KEPT, b1, b2, up]
+                        switch_sum = rule[SWITCHED, a1, b2, up] + rule[SWITCHED, b1, a2, up]
+                        if switch_sum > keep_sum:
+                            played = value((a1, b2), (b1, a2), up, False) + value(
+                                (b1, a2), (a1, b2), up, False
+                            )
+                            switched_share += chance * (1 - blackjack)
+                        else:
+                            played = value((a1, a2), (b1, b2), up, True) + value(
+                                (b1, b2), (a1, a2), up, True
+                            )
+                        total += chance * (blackjack * against_blackjack + (1 - blackjack) * played)
+    return {
+        "wager": "blackjack_switch",
+        "decks": rules.decks,
+        "house_edge": -total / 2,
+        "house_edge_basis": "per initial wager (the player makes two equal wagers)",
+        "switch_probability": switched_share,
+        "strategy": "the simulator's: the push-22 basic chart and its switch rule",
+        "method": __doc__.split("\n\n")[1].replace("\n", " ") if __doc__ else "",
+    }
+
+
+def _cards(hand: tuple[int, ...]) -> IntArray:
+    cards = np.zeros(10, dtype=np.int64)
+    for rank in hand:
+        cards[rank] += 1
+    return cards
+
+
+def _ordered_chance(counts: list[int], n: int, ranks: tuple[int, ...]) -> float:
+    """The chance of drawing exactly these ranks in this order from `counts` (n cards)."""
+    chance = 1.0
+    drawn: dict[int, int] = {}
+    for position, rank in enumerate(ranks):
+        left = counts[rank] - drawn.get(rank, 0)
+        if left <= 0:
+            return 0.0
+        chance *= left / (n - position)
+        drawn[rank] = drawn.get(rank, 0) + 1
+    return chance
