@@ -45,6 +45,18 @@ def test_633a_12_a_5_simulated_edge_agrees_with_the_exact_figure_of_the_strategy
     assert result["wagers_per_box"] == 2  # 633a.12(a)(1): the edge is per wager
 
 
+def test_633a_9_a_with_switch_surrender_the_edge_agrees_with_the_exact_figure() -> None:
+    # 633a.12(a)(4) with the house's surrender, and the non-PA H17 (633a.7(m)): the second hand
+    # surrenders only when the first asked for no decision (633a.9(a) as the engine reads it).
+    rules = SWITCH.replace(switch_surrender=True, dealer_hits_soft_17=True)
+    exact = exact_switch_edge(rules)["house_edge"]
+    chart = chart_model(switch_strategy(rules).basic)
+    result = simulate(
+        rules, chart, rounds=20_000_000, seed=5, reshuffle_every_round=True, workers=2
+    ).report()["wagers"]["blackjack"]
+    assert abs(result["house_edge"] - exact) < 3 * result["standard_error"]
+
+
 @pytest.mark.parametrize("decks", [6, 8])
 def test_633a_13_i_simulated_super_match_agrees_with_its_exact_edge(decks: int) -> None:
     # 633a.13(i)(1)-(2): the six- and eight-deck paytables; the exact edge enumerates the four

@@ -10,7 +10,9 @@ plays a total-dependent chart and a table-driven switch rule, so its figure is d
   check (633a.7(h)) then settles the hands as dealt (a Blackjack ties, 633a.12(a)(5)(ii); any
   other hand loses its wager) and no switch is asked;
 - otherwise the switch rule (`switch_rule.SwitchValues`, the very table the kernel reads) keeps or
-  switches, and each hand finished with is worth what the chart's exact analysis gives for it,
+  switches, and each hand finished with is worth what the chart's exact analysis gives for it
+  (with `switch_surrender`, the second hand surrenders only when the first, a kept Blackjack,
+  asked for no decision: 633a.9(a) as the engine reads it, surrender before any other decision),
   from the shoe less the other hand's two cards (`hand_table_values` and `split_value` of
   analysis/, push 22, the chart fixed: one analysis per partner hand), given no dealer Blackjack;
   a kept Blackjack from the dealer's distribution less the five cards (3 to 2, 1 to 1 against a
@@ -76,9 +78,12 @@ def chart_analysis(rules: Rules, chart: BasicChart, shoe: IntArray) -> GameValue
     )
 
 
-def played_values(analysis: GameValues, chart: BasicChart, first: int, second: int) -> FloatArray:
+def played_values(
+    analysis: GameValues, chart: BasicChart, first: int, second: int, *, surrender: bool = True
+) -> FloatArray:
     """The unconditional value against each up card of the two-card hand as the chart plays it;
-    an ace and a ten-value card as a 21 that stands (switched, 633a.12(a)(5)(iii)-(iv))."""
+    an ace and a ten-value card as a 21 that stands (switched, 633a.12(a)(5)(iii)-(iv)). Without
+    `surrender` the chart's surrender is not open and its next choice is played (`R`: hit)."""
     if {first, second} == {ACE, TEN}:
         hand = [0] * 10
         hand[ACE] = hand[TEN] = 1
@@ -86,7 +91,11 @@ def played_values(analysis: GameValues, chart: BasicChart, first: int, second: i
     table = two_card_option_table(analysis, first, second)
     out = np.zeros(10)
     for up in range(10):
-        options = {name: (float(v[up]), float(q[up])) for name, (v, q) in table.items()}
+        options = {
+            name: (float(v[up]), float(q[up]))
+            for name, (v, q) in table.items()
+            if surrender or name != "surrender"
+        }
         out[up] = options[chart.first_decision(first, second, up, options)][0]
     return out
 
@@ -103,9 +112,9 @@ def _exact(rules: Rules, strategy: SwitchStrategy) -> dict[str, Any]:
     counts = [int(x) for x in shoe]
     n = sum(counts)
     pairs = [(a, b) for a in range(10) for b in range(a, 10)]
-    # values[partner][hand]: the hand's unconditional value by up card, the partner's two cards
-    # out of the shoe (one chart analysis per partner hand).
-    values: dict[tuple[int, int], dict[tuple[int, int], FloatArray]] = {}
+    # values[partner][hand, surrender open]: the hand's unconditional value by up card, the
+    # partner's two cards out of the shoe (one chart analysis per partner hand).
+    values: dict[tuple[int, int], dict[tuple[tuple[int, int], bool], FloatArray]] = {}
     for partner in pairs:
         rest = shoe.copy()
         rest[partner[0]] -= 1
@@ -114,25 +123,32 @@ def _exact(rules: Rules, strategy: SwitchStrategy) -> dict[str, Any]:
             continue
         analysis = chart_analysis(play, chart, rest)
         values[partner] = {
-            hand: played_values(analysis, chart, *hand)
+            (hand, surrender): played_values(analysis, chart, *hand, surrender=surrender)
             for hand in pairs
+            for surrender in (True, False)
             if all((rest - _cards(hand)) >= 0)
         }
 
-    memo: dict[tuple[tuple[int, int], tuple[int, int], int, bool], float] = {}
+    memo: dict[tuple[tuple[int, int], tuple[int, int], int, bool, bool], float] = {}
 
-    def value(hand: tuple[int, int], partner: tuple[int, int], up: int, kept: bool) -> float:
+    def value(
+        hand: tuple[int, int],
+        partner: tuple[int, int],
+        up: int,
+        kept: bool,
+        surrender: bool = True,
+    ) -> float:
         """The hand's value given no dealer Blackjack, the five cards out of the shoe."""
         key_hand = (min(hand), max(hand))
         key_partner = (min(partner), max(partner))
-        key = (key_hand, key_partner, up, kept and set(hand) == {ACE, TEN})
+        key = (key_hand, key_partner, up, kept and set(hand) == {ACE, TEN}, surrender)
         if key not in memo:
             rest = shoe - _cards(hand) - _cards(partner)
             rest[up] -= 1
             if key[3]:
                 memo[key] = kept_natural_value(rules, rest, up)
             else:
-                unconditional = float(values[key_partner][key_hand][up])
+                unconditional = float(values[key_partner][key_hand, surrender][up])
                 memo[key] = no_blackjack(unconditional, blackjack_chance(rest, up))
         return memo[key]
 
@@ -156,14 +172,18 @@ def _exact(rules: Rules, strategy: SwitchStrategy) -> dict[str, Any]:
                         # The rule's own sums, in the kernel's order (switch_rule.switches).
                         keep_sum = rule[KEPT, a1, a2, up] + rule[KEPT, b1, b2, up]
                         switch_sum = rule[SWITCHED, a1, b2, up] + rule[SWITCHED, b1, a2, up]
+                        # 633a.9(a), as the engine reads it: a surrender comes before any other
+                        # decision of the box, so the second hand may surrender only when the
+                        # first asked for none (a kept Blackjack).
                         if switch_sum > keep_sum:
                             played = value((a1, b2), (b1, a2), up, False) + value(
-                                (b1, a2), (a1, b2), up, False
+                                (b1, a2), (a1, b2), up, False, surrender=False
                             )
                             switched_share += chance * (1 - blackjack)
                         else:
+                            first_natural = {a1, a2} == {ACE, TEN}
                             played = value((a1, a2), (b1, b2), up, True) + value(
-                                (b1, b2), (a1, a2), up, True
+                                (b1, b2), (a1, a2), up, True, surrender=first_natural
                             )
                         total += chance * (blackjack * against_blackjack + (1 - blackjack) * played)
     return {
