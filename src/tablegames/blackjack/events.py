@@ -17,7 +17,8 @@ until an event reveals it). `tablegames.core.views` redacts a log for one viewer
 A table's stream (`tablegames.blackjack.table.Table.events`) holds more than rounds: the rules
 filed once (`RulesFiled`, with the digest every `RoundStarted` carries), the shoe's steps
 (`tablegames.blackjack.shoe.ShoeStep`: shuffles with their commitments, cuts, cover cards,
-burns, reshuffles) and the table's own steps (`DealerChanged`, `ReshuffleOrdered`). All of them
+burns, reshuffles) and the table's own steps (`DealerChanged`, `ReshuffleOrdered`,
+`WageringPermitted`). All of them
 decode here. Money events name the player (`WagerPlaced.player`, `WagerSettled.player`); a
 log written before they did decodes with `player` "" from `event_from_json`, or with the
 player of the box from `events_from_json`, which reads a whole log.
@@ -72,6 +73,15 @@ class ReshuffleOrdered(Event):
     """A floorperson directs a reshuffle after a round (633a.5(f))."""
 
     kind: ClassVar[str] = "reshuffle_ordered"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WageringPermitted(Event):
+    """The house lets `player`, barred for sitting out a round, wager again before the
+    reshuffle (633a.6(b)(1))."""
+
+    kind: ClassVar[str] = "wagering_permitted"
+    player: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -245,6 +255,7 @@ _ALL_TYPES: tuple[type[Event], ...] = (
     RulesFiled,
     DealerChanged,
     ReshuffleOrdered,
+    WageringPermitted,
     CardsStacked,
     *SHOE_STEP_TYPES,
     RoundStarted,

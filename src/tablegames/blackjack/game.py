@@ -26,7 +26,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from tablegames.blackjack.actions import Action, Turn
@@ -72,8 +72,10 @@ _AMOUNT_ACTIONS = frozenset({Action.DOUBLE, Action.INSURANCE, Action.EZ_BUST})
 class BlackjackBetting:
     """The bets of the next round, one command at a time (633a.6(c), 633a.6(f), 633c.4(b))."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, *, may_wager: Callable[[str], None] | None = None) -> None:
         self.window = BettingWindow(rules)
+        # The table's check that the player is not barred from wagering (633a.6(b)).
+        self._may_wager = may_wager
 
     @property
     def is_open(self) -> bool:
@@ -147,6 +149,8 @@ class BlackjackBetting:
         self.window.withdraw(spot)
 
     def _check(self, bet: Command) -> None:
+        if self._may_wager is not None:
+            self._may_wager(bet.player)  # 633a.6(b)
         if bet.action != BLACKJACK_WAGER:
             raise WagerError(
                 f"a bet's action is {BLACKJACK_WAGER!r} (the Blackjack Wager, with any side "
@@ -359,7 +363,7 @@ class BlackjackTable:
     def open_betting(self) -> BlackjackBetting:
         if self.table.current is not None:
             raise WagerError("a round is in progress: betting opens when it is complete")
-        return BlackjackBetting(self.table.rules)
+        return BlackjackBetting(self.table.rules, may_wager=self.table.check_may_wager)
 
     def start_round(self, betting: Betting) -> BlackjackRound:
         """Close the window and deal (633a.6(c), 633a.7(f))."""

@@ -49,18 +49,19 @@ from tablegames.blackjack.events import (
     ReshuffleOrdered,
     RoundStarted,
     RulesFiled,
+    WageringPermitted,
     event_from_json,
 )
 from tablegames.blackjack.replay import LoggedRandom, round_wagers
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.rules import Rules, rules_from_mapping
 from tablegames.blackjack.shoe import DealingShoe, make_shoe
-from tablegames.blackjack.shoe_steps import ShoeStep
+from tablegames.blackjack.shoe_steps import ShoeShuffled, ShoeStep
 from tablegames.blackjack.sidebook import Selections, opening_meters
 from tablegames.blackjack.variation import variation_of
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card, standard_deck
-from tablegames.core.errors import ScenarioError, ShoeError
+from tablegames.core.errors import ScenarioError, ShoeError, WagerError
 from tablegames.core.rng import RandomSource
 from tablegames.core.rulesfile import rules_digest
 from tablegames.core.seal import Stacking, commitment, new_salt, open_stacking
@@ -101,6 +102,10 @@ class Table:
         self._stackings: list[tuple[int, dict[str, Any]]] = []
         self._stacked_waiting = False  # cards are stacked for the next round, not yet dealt
         self._logged_stackings: dict[Any, Mapping[str, Any]] = {}  # a restore's sealed records
+        # 633a.6(b), when the house bars it: who may wager on the next round (None: anyone,
+        # no round dealt since the shuffle), and whom the house has let back in (633a.6(b)(1)).
+        self._may_wager: frozenset[str] | None = None
+        self._permitted: set[str] = set()
 
     # --- the stream --------------------------------------------------------------------------
 
@@ -156,6 +161,8 @@ class Table:
         return self._last
 
     def _shoe_step(self, step: ShoeStep) -> None:
+        if isinstance(step, ShoeShuffled):
+            self._may_wager = None  # 633a.6(b)(2): a reshuffle lifts every bar
         if self._dealing or self._open is not None:
             self._round_steps.append((self._anchor, step))
         else:
@@ -232,9 +239,38 @@ class Table:
         self._stream.append(ReshuffleOrdered(paragraph="633a.5(f)"))
         self.shoe.reshuffle()
 
+    def barred(self, player: str) -> bool:
+        """633a.6(b): the house bars a patron who sat out a round since the shuffle from
+        wagering until it permits them (`permit`) or the cards are reshuffled."""
+        return (
+            self.rules.bar_after_sitting_out
+            and self._may_wager is not None
+            and player not in self._may_wager
+            and player not in self._permitted
+        )
+
+    def check_may_wager(self, player: str) -> None:
+        """Refuse a wager of a barred patron (633a.6(b)), naming why; nothing changes."""
+        if self.barred(player):
+            raise WagerError(
+                f"{player} did not wager on a round since the cards were shuffled: the house "
+                "bars wagering until it permits it or the cards are reshuffled",
+                paragraph="633a.6(b)",
+            )
+
+    def permit(self, player: str) -> None:
+        """633a.6(b)(1): the house lets a barred patron wager again (logged in the stream)."""
+        self._between_rounds("permit a patron to wager")
+        if not self.barred(player):
+            raise WagerError(f"{player} is not barred from wagering", paragraph="633a.6(b)")
+        self._stream.append(WageringPermitted(player=player, paragraph="633a.6(b)(1)"))
+        self._permitted.add(player)
+
     def deal(self, wagers: Sequence[BoxWager], *, selections: Selections | None = None) -> Round:
         """Start a round: the wagers are checked, the cards dealt, and the round returned."""
         self._between_rounds("deal")
+        for wager in wagers:
+            self.check_may_wager(wager.player)  # 633a.6(b), before any card moves
         # Checked before any card moves: a refused set of wagers changes nothing.
         window = BettingWindow.all_at_once(self.rules, wagers)
         self._stacked_waiting = False  # this round deals the stacked cards
@@ -261,6 +297,12 @@ class Table:
             self._dealing = False
         self._open = self._last = game
         self.rounds_dealt += 1
+        # 633a.6(b): whoever sat this round out may not wager on the next (a reshuffle at its
+        # end lifts that). A permission (633a.6(b)(1)) is for the round after it: a permitted
+        # patron who wagered is one of this round's bettors, one who sat it out again is
+        # barred again.
+        self._may_wager = frozenset(wager.player for wager in wagers)
+        self._permitted.clear()
         return game
 
     # --- test mode: stacking the next round's cards ----------------------------------------
@@ -372,6 +414,8 @@ class Table:
             self.change_dealer()
         elif isinstance(event, ReshuffleOrdered):
             self.reshuffle()
+        elif isinstance(event, WageringPermitted):
+            self.permit(event.player)
         elif isinstance(event, CardsStacked):
             self._restack(event, index)
         else:

@@ -46,6 +46,7 @@ FIELD_LABELS: Final[Mapping[str, str]] = {
     "blackjack_pays": "Blackjack pays",
     "even_money": "Even money offered",
     "original_bets_only": "Dealer Blackjack takes original wagers only",
+    "bar_after_sitting_out": "Sitting out a round bars wagering until the reshuffle",
     "settlement_procedure": "Settlement of wagers",
     "side_wagers": "Side wagers",
     "payout_limit": "Payout limit per round",

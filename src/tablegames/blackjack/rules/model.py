@@ -132,6 +132,14 @@ class Rules(BaseModel):
             "False is non-PA."
         ),
     )
+    bar_after_sitting_out: bool = Field(
+        False,
+        description=(
+            "633a.6(b): after the shuffle, a patron who does not wager on a round may not wager "
+            "on a later one until the house permits it or the cards are reshuffled (a house "
+            "option)."
+        ),
+    )
     settlement_procedure: SettlementProcedure = Field(
         "collect_then_pay",
         description=(

@@ -94,6 +94,7 @@ NOT_PLAYED: Final[dict[str, str]] = {
     "even_money": "even money (633a.8(e)) is declined by the chart's policy",
     "original_bets_only": "it matters only without the check (633a.10(b)), which is refused",
     "settlement_procedure": "the order of settlement (633a.7(r)) changes no amount",
+    "bar_after_sitting_out": "who may wager (633a.6(b)): every simulated box wagers every round",
     "payout_limit": "it caps a round's Lucky Ladies and King's Bounty top lines (633a.13(m)): "
     "refused with those wagers, else it limits nothing the kernel pays",
     "switch_cards_dealt": "a Switch Hands option; the variant is refused",
