@@ -394,3 +394,71 @@ def test_a_command_answers_with_the_callers_view_when_asked(
             view = client.get(f"/api/tables/{table}", headers=ann).json()
     assert view["phase"] != "playing"
     assert view == client.get(f"/api/tables/{table}", headers=ann).json()
+
+
+def _play_out(client: TestClient, table: str, players: list[tuple[int, dict[str, str]]]) -> None:
+    """Bet and ready on each (spot, auth), then stand or decline until the round is over."""
+    for spot, who in players:
+        bet = {"spot": spot, "action": "bet", "amount": 2_500, "args": {"wager": "blackjack"}}
+        placed = client.post(f"/api/tables/{table}/commands", json=bet, headers=who)
+        assert placed.status_code == 200, placed.text
+    for spot, who in players:
+        client.post(
+            f"/api/tables/{table}/commands", json={"spot": spot, "action": "ready"}, headers=who
+        )
+    for _ in range(40):
+        spot, who = players[0]
+        view = client.get(f"/api/tables/{table}", headers=who).json()
+        if view["phase"] != "playing":
+            return
+        turn = view["awaiting"][0]
+        who = next(auth for number, auth in players if number == turn["spot"])
+        offers = client.get(f"/api/tables/{table}", headers=who).json()["offers"][str(turn["spot"])]
+        choice = next(o for o in offers if o["action"] in ("stand", "decline", "keep"))
+        order = {"spot": turn["spot"], "action": choice["action"], "hand": choice["hand"]}
+        client.post(f"/api/tables/{table}/commands", json=order, headers=who)
+
+
+def test_633a_6_b_1_the_operator_permits_a_barred_patron_by_a_floor_order(
+    served: tuple[TestClient, Service],
+) -> None:
+    client, service = served
+    made = client.post(
+        "/api/operator/tables",
+        json={
+            "game": "blackjack",
+            "preset": "pa-6deck",
+            "rules": {"bar_after_sitting_out": True},
+            "name": "Barring",
+        },
+        headers=OPERATOR,
+    )
+    assert made.status_code == 201, made.text
+    table = made.json()["table_id"]
+    _, ann = _player(client, "Ann")
+    bob_id, bob = _player(client, "Bob")
+    for who, spot in ((ann, 1), (bob, 2)):
+        client.post(f"/api/tables/{table}/seats", json={"spots": [spot]}, headers=who)
+    _play_out(client, table, [(1, ann), (2, bob)])
+    _play_out(client, table, [(1, ann)])  # Bob sits this round out
+    bet = {"spot": 2, "action": "bet", "amount": 2_500, "args": {"wager": "blackjack"}}
+    barred = client.post(f"/api/tables/{table}/commands", json=bet, headers=bob)
+    assert 400 <= barred.status_code < 500, barred.text
+    assert barred.json()["paragraph"] == "633a.6(b)"
+    path = f"/api/operator/tables/{table}/orders"
+    # Only the operator orders; an order the game does not know is refused with its reason.
+    assert client.post(path, json={"order": "reshuffle"}, headers=bob).status_code == 403
+    unknown = client.post(path, json={"order": "open_the_vault"}, headers=OPERATOR)
+    assert unknown.status_code == 400
+    assert "permit_wagering" in unknown.json()["error"]
+    order = {"order": "permit_wagering", "args": {"player": bob_id}}
+    permitted = client.post(path, json=order, headers=OPERATOR)
+    assert permitted.status_code == 200, permitted.text
+    assert [e["event"] for e in permitted.json()["events"]] == ["wagering_permitted"]
+    allowed = client.post(f"/api/tables/{table}/commands", json=bet, headers=bob)
+    assert allowed.status_code == 200, allowed.text
+    from tablegames.store import schema
+
+    with service.store.engine.connect() as conn:
+        kinds = [row.kind for row in conn.execute(schema.audit_log.select())]
+    assert "floor_order" in kinds

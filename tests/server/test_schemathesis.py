@@ -128,4 +128,5 @@ def test_the_run_covers_every_operation(served: Served) -> None:
     assert ("POST", "/api/operator/tables/{table_id}/stack") in paths
     assert ("GET", "/api/tables/{table_id}/layout") in paths
     assert ("GET", "/api/operator/report/day") in paths
-    assert len(paths) == 22
+    assert ("POST", "/api/operator/tables/{table_id}/orders") in paths
+    assert len(paths) == 23

@@ -67,6 +67,8 @@ TIMEOUT_ACTIONS: Final[Mapping[str, Action]] = {
 }
 
 _AMOUNT_ACTIONS = frozenset({Action.DOUBLE, Action.INSURANCE, Action.EZ_BUST})
+# A floorperson's orders a Blackjack table takes between rounds (BlackjackTable.order).
+FLOOR_ORDERS: Final = ("reshuffle", "change_dealer", "permit_wagering")
 
 
 class BlackjackBetting:
@@ -359,6 +361,30 @@ class BlackjackTable:
                 "stack between rounds"
             )
         self.table.stack(cards)
+
+    def order(self, name: str, args: Mapping[str, Any]) -> None:
+        """A floorperson's order between rounds (GameTable.order): `reshuffle` (633a.5(f)),
+        `change_dealer` (633a.7(c): the new dealer burns a card), `permit_wagering` with
+        `{"player": ID}` (633a.6(b)(1): a patron barred for sitting out a round wagers again)."""
+        expected = {"permit_wagering": {"player"}}.get(name, set())
+        if name not in FLOOR_ORDERS:
+            raise TableGamesError(
+                f"no floor order {name!r}: Blackjack's are {', '.join(FLOOR_ORDERS)}"
+            )
+        if set(args) != expected:
+            wanted = ", ".join(sorted(expected)) or "none"
+            raise TableGamesError(f"the order {name!r} takes these arguments: {wanted}")
+        if self.table.current is not None:
+            raise WagerError(f"a round is in progress: the order {name!r} is taken between rounds")
+        if name == "reshuffle":
+            self.table.reshuffle()
+        elif name == "change_dealer":
+            self.table.change_dealer()
+        else:
+            player = args["player"]
+            if not isinstance(player, str) or not player:
+                raise TableGamesError('permit_wagering names the player: {"player": ID}')
+            self.table.permit(player)
 
     def open_betting(self) -> BlackjackBetting:
         if self.table.current is not None:

@@ -322,6 +322,15 @@ class GameTable(Protocol):
         """
         ...
 
+    def order(self, name: str, args: Mapping[str, Any]) -> None:
+        """A floorperson's order, between rounds, logged in the game's stream (so that a
+        restore takes it again): Blackjack's `reshuffle` (633a.5(f)), `change_dealer`
+        (633a.7(c)) and `permit_wagering` with `{"player": ID}` (633a.6(b)(1)); craps has none.
+        An order the game does not know, wrong `args`, or one it cannot take now raises a
+        `TableGamesError` naming why (with the paragraph where one applies); nothing changes.
+        """
+        ...
+
     @property
     def meters(self) -> Mapping[str, int]:
         """The progressive meters now, in cents by wager name (Blackjack's 633a.13(j)(2),

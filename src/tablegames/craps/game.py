@@ -286,6 +286,10 @@ class CrapsGameTable:
         and the selections are logged as they happen."""
         return self.craps.sealed
 
+    def order(self, name: str, args: Mapping[str, Any]) -> None:
+        """Craps takes no floorperson's order through the table (GameTable.order)."""
+        raise TableGamesError(f"craps has no floor order {name!r}: it takes none")
+
     def stack(self, outcomes: Mapping[str, Any]) -> None:
         """Test mode, between rolls: `{"dice": [[3, 4], [6, 6]]}`, the next rolls' dice in
         order, each roll taking the next pair (first die, second die); after the list the dice

@@ -89,6 +89,13 @@ class TableCommand(_Strict):
     args: dict[str, Any] = Field(default_factory=dict)
 
 
+class FloorOrder(_Strict):
+    """A floorperson's order at a table and its arguments."""
+
+    order: StrictStr = Field(min_length=1, max_length=40, pattern=PRINTABLE)
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
 class Stacking(_Strict):
     """Test mode: the next round's cards (in the order they are dealt, after any burn) or the
     next rolls' dice; exactly one of the two."""
@@ -459,6 +466,17 @@ def create_app(service: Service) -> FastAPI:
     def close_table(table_id: str, who: Operator) -> dict[str, str]:
         service.close_table(table_id)
         return {"table_id": table_id, "status": "closed"}
+
+    @app.post(
+        "/api/operator/tables/{table_id}/orders",
+        response_model=Moved,
+        responses=_errors(400, 401, 403, 404, 409, 422),
+    )
+    def floor_order(table_id: str, body: FloorOrder, who: Operator, key: Key) -> JSONResponse:
+        """A floorperson's order between rounds, logged in the table's stream and the audit
+        log. Blackjack: `reshuffle` (633a.5(f)), `change_dealer` (633a.7(c)),
+        `permit_wagering` with `{"player": PLAYER_ID}` (633a.6(b)(1)); craps takes none."""
+        return answer(service.floor_order(who, table_id, body.order, body.args, idempotency=key))
 
     @app.post(
         "/api/operator/tables/{table_id}/stack",

@@ -423,6 +423,23 @@ class TableRuntime:
                 raise CommandRefused.from_error(error, status=BAD_INPUT) from None
         return self._last
 
+    # --- the floor ---------------------------------------------------------------------------
+
+    def order(self, name: str, args: Mapping[str, Any]) -> Outcome:
+        """A floorperson's order (GameTable.order), between rounds: refused during a round
+        (409) or when the game refuses it (400, the game's message and paragraph)."""
+        if self.phase == "playing":
+            raise CommandRefused(
+                f"round {self._round_id} is in play: the order {name!r} is taken between rounds",
+                status=CONFLICT,
+            )
+        with self._batch():
+            try:
+                self.table.order(name, dict(args))
+            except TableGamesError as error:
+                raise CommandRefused.from_error(error, status=BAD_INPUT) from None
+        return self._last
+
     # --- commands ------------------------------------------------------------------------
 
     def command(self, player_id: str, command: Command, *, available: Available) -> Outcome:

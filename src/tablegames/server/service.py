@@ -406,6 +406,29 @@ class Service:
             audit=(AuditEntry("test_mode_stacked", {"table_id": table_id, "what": kinds}),),
         )
 
+    def floor_order(
+        self,
+        principal: Principal,
+        table_id: str,
+        name: str,
+        args: Mapping[str, Any],
+        *,
+        idempotency: tuple[str, str] | None,
+    ) -> Answer:
+        """The operator's floor order at a table (`TableRuntime.order`), logged in the table's
+        stream and, as a significant event, in the audit log."""
+        return self.table_command(
+            principal,
+            table_id,
+            lambda runtime: runtime.order(name, args),
+            idempotency=idempotency,
+            audit=(
+                AuditEntry(
+                    "floor_order", {"table_id": table_id, "order": name, "args": dict(args)}
+                ),
+            ),
+        )
+
     def _wallet(self, player_id: str | None) -> threading.Lock | contextlib.nullcontext[None]:
         if player_id is None:
             return contextlib.nullcontext()
