@@ -235,6 +235,14 @@ def compile_table(
             "shoe: the Hi-Lo count of a double shoe (a count per side) is not simulated yet",
             paragraph="633a.3(c)",
         )
+    if count and variation.takes_switch_hands_ante:
+        # 633c.4(f)(1): switch cards not played go to the discard rack unexposed, which the
+        # kernel's count (every card of the round) would count as seen.
+        raise RulesError(
+            "the Hi-Lo count of a Switch Hands table (switch cards discarded unseen) is not "
+            "simulated yet",
+            paragraph="633c.4(f)(1)",
+        )
     params = np.zeros(P_SIZE, dtype=np.int64)
     params[P_DECKS] = decks
     params[P_HITS_SOFT_17] = rules.dealer_hits_soft_17

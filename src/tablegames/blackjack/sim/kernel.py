@@ -16,7 +16,9 @@ the same cards go to the same hands:
 - the dealer draws only when a hand stood or doubled (633a.7(n)), to 17 (633a.7(l)-(m)), and every
   hand is settled (633a.7(o)-(q), 633a.13(a));
 - at Blackjack Switch (633a.12(a), `run_rounds`' `switch_values`), two hands a box, the switch
-  decision when the box's turn comes, and the payouts of 633a.12(a)(5).
+  decision when the box's turn comes, and the payouts of 633a.12(a)(5);
+- at Switch Hands (633c.4, `run_rounds`' `switch_hands`), the ante, two switch cards to each box,
+  the choice between them and the cards dealt before the check, and the premium payouts.
 
 Cards are codes 0-51, `(rank - 1) * 4 + suit` with the suits in the order S H D C, so a code
 names the card itself (what the side wagers will need), and `POINTS[code]` is its point value
