@@ -2,8 +2,8 @@
 analysis, and the cut-card effect.
 
 Run: `.venv/bin/python benchmarks/bench_sim_agreement.py [--only parity|agreement|cut-card]
-[--variant blackjack_switch] [--strategy basic|cdz]` (defaults: 10^6 parity rounds, 10^8
-agreement rounds, 10^9 rounds for the cut card; every core; basic strategy).
+[--variant blackjack_switch|switch_hands] [--strategy basic|cdz]` (defaults: 10^6 parity rounds,
+10^8 agreement rounds, 10^9 rounds for the cut card; every core; basic strategy).
 
 With `--strategy cdz` (the standard game), composition-dependent play (`blackjack.sim.composition`)
 for parity and agreement, against the exact CDZ- analysis.
@@ -11,7 +11,10 @@ for parity and agreement, against the exact CDZ- analysis.
 With `--variant blackjack_switch` the parity and agreement are those of the `pa-blackjack-switch`
 preset (633a.12(a), with its Super Match), its push-22 chart and switch rule
 (`blackjack.sim.switch_strategy`), the exact figure that of `blackjack.sim.switch_exact`; the
-cut card is measured for the standard game only.
+cut card is measured for the standard game only. With `--variant switch_hands`, those of the
+`pa-switch-hands-premium` preset (633c.4), its chart and switch hands rule
+(`blackjack.sim.switch_hands_strategy`), the exact figure that of
+`blackjack.sim.switch_hands_exact`.
 
 - Parity (issue 13 §2): 10^6 rounds of stacked shoes played by the kernel and by the reference
   round engine with the same chart; every box settled to the same cent, every round the same
@@ -42,6 +45,8 @@ from tablegames.blackjack.sim.composition import CompositionPlay, compile_compos
 from tablegames.blackjack.sim.parity import compare
 from tablegames.blackjack.sim.run import simulate
 from tablegames.blackjack.sim.switch_exact import exact_switch_edge
+from tablegames.blackjack.sim.switch_hands_exact import exact_switch_hands_edge
+from tablegames.blackjack.sim.switch_hands_strategy import switch_hands_strategy
 from tablegames.blackjack.sim.switch_strategy import switch_strategy
 from tablegames.blackjack.strategy_chart import StrategyChart
 from tablegames.core.simulation import default_workers
@@ -58,12 +63,17 @@ SHOES_PER_TASK = 500
 def basic(rules: Rules) -> StrategyChart:
     if rules.variant == "blackjack_switch":
         return chart_model(switch_strategy(rules).basic)
+    if rules.variant == "switch_hands":
+        return chart_model(switch_hands_strategy(rules).basic)
     return chart_model(strategy_chart(rules))
 
 
+PRESETS = {"blackjack_switch": "pa-blackjack-switch", "switch_hands": "pa-switch-hands-premium"}
+
+
 def rules_of(variant: str) -> Rules:
-    """The rules measured: issue 13's, or the Blackjack Switch preset."""
-    return ISSUE_RULES if variant == "standard" else load_rules(preset="pa-blackjack-switch")
+    """The rules measured: issue 13's, or the Blackjack Switch or Switch Hands preset."""
+    return ISSUE_RULES if variant == "standard" else load_rules(preset=PRESETS[variant])
 
 
 def played(rules: Rules, strategy: str) -> StrategyChart | CompositionPlay:
@@ -73,8 +83,11 @@ def played(rules: Rules, strategy: str) -> StrategyChart | CompositionPlay:
 def parity_task(variant: str, strategy: str, seed: int) -> int:
     rules = rules_of(variant)
     switch = switch_strategy(rules).rule if variant == "blackjack_switch" else None
+    hands = switch_hands_strategy(rules).rule if variant == "switch_hands" else None
     chosen = played(rules, strategy)
-    return compare(rules, chosen, boxes=1, shoes=SHOES_PER_TASK, seed=seed, switch=switch)
+    return compare(
+        rules, chosen, boxes=1, shoes=SHOES_PER_TASK, seed=seed, switch=switch, switch_hands=hands
+    )
 
 
 def parity(rounds: int, workers: int, variant: str, strategy: str) -> None:
@@ -119,6 +132,8 @@ def agreement(rounds: int, workers: int, variant: str, strategy: str) -> None:
     rules = rules_of(variant)
     if variant == "blackjack_switch":
         exact = float(exact_switch_edge(rules)["house_edge"])
+    elif variant == "switch_hands":
+        exact = float(exact_switch_hands_edge(rules)["house_edge"])
     else:
         exact = analyse(rules, "cdz" if strategy == "cdz" else "basic").house_edge
     simulated, error = report(
@@ -160,7 +175,7 @@ def main() -> None:
     parser.add_argument("--agreement-rounds", type=int, default=100_000_000)
     parser.add_argument("--cut-card-rounds", type=int, default=1_000_000_000)
     parser.add_argument("--workers", type=int, default=default_workers())
-    parser.add_argument("--variant", choices=("standard", "blackjack_switch"), default="standard")
+    parser.add_argument("--variant", choices=("standard", *PRESETS), default="standard")
     parser.add_argument("--strategy", choices=("basic", "cdz"), default="basic")
     arguments = parser.parse_args()
     if arguments.strategy == "cdz" and arguments.variant != "standard":

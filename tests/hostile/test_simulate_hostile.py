@@ -26,7 +26,11 @@ CASES = [
     (["--rounds", "10", "--boxes", "0"], "633a.6(f)"),
     (["--rounds", "10", "--players", "7"], "633a.2(a)"),
     (["--rounds", "10", "--players", "-1"], "633a.2(a)"),
-    (["--rounds", "10", "--preset", "pa-switch-hands-premium"], "not simulated yet"),
+    # 633c.4: Switch Hands is simulated with its chart; CDZ- play of its hands is not.
+    (
+        ["--rounds", "10", "--preset", "pa-switch-hands-premium", "--strategy", "cdz"],
+        "variant 'switch_hands'",
+    ),
     (["--rounds", "10", "--set", "dealer_peeks=false"], "633a.7(h)"),
     (["--rounds", "10", "--set", "shoe=double_shoe", "--count", "hi-lo"], "633a.3(c)"),
     (["--rounds", "10", "--set", "decks=99"], "decks"),

@@ -38,7 +38,8 @@ def test_every_house_rule_is_compiled_or_said_not_to_matter() -> None:
     ("changes", "field"),
     [
         ({"dealer_peeks": False}, "dealer_peeks"),
-        ({"variant": "switch_hands"}, "variant"),  # 633c.4: not in the kernel
+        # 633c.4: Switch Hands is simulated without side wagers.
+        ({"variant": "switch_hands", "side_wagers": {"lucky_ladies": {}}}, "lucky_ladies"),
         # 633a.6(e): at Switch only Super Match is simulated; it is offered nowhere else.
         ({"variant": "blackjack_switch", "side_wagers": {"lucky_ladies": {}}}, "lucky_ladies"),
         ({"side_wagers": {"super_match": {}}}, "super_match"),

@@ -18,8 +18,9 @@ complete: the terminal table and the simulator drive a round this way.
   Wager does not cover;
 - the Blackjack Switch decision (633a.12(a)(4)) follows the policy's switch rule when it has
   one (`switch_rule.SwitchValues`: switch when the two switched hands' summed value beats the
-  two dealt hands'), else keeps the cards dealt; the Switch Hands decision (633c.4(f)) keeps
-  them: the chart has no switch section (out of its scope).
+  two dealt hands'), else keeps the cards dealt; the Switch Hands decision (633c.4(f)) follows
+  the policy's switch hands rule when it has one (`switch_hands_rule.SwitchHandsRule`: a table
+  of the dealt cards and the up card, the simulator's), else keeps the cards dealt.
 
 >>> from tablegames.blackjack.strategy_chart import StrategyChart
 >>> from tablegames.blackjack.wagers import BoxWager
@@ -44,6 +45,7 @@ from tablegames.blackjack.actions import Action, Turn
 from tablegames.blackjack.hand import card_points, points
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.strategy_chart import PAIR_CODES, TOTAL_CODES, StrategyChart
+from tablegames.blackjack.switch_hands_rule import SwitchHandsRule
 from tablegames.blackjack.switch_rule import SwitchValues
 from tablegames.core.cards import Card
 from tablegames.core.errors import IllegalActionError, TableGamesError
@@ -161,9 +163,16 @@ def up_card_column(card: Card) -> str:
 class ChartPolicy:
     """Plays a total-dependent basic strategy chart; see the module's description."""
 
-    def __init__(self, chart: StrategyChart, *, switch: SwitchValues | None = None) -> None:
+    def __init__(
+        self,
+        chart: StrategyChart,
+        *,
+        switch: SwitchValues | None = None,
+        switch_hands: SwitchHandsRule | None = None,
+    ) -> None:
         self.chart = chart
         self.switch = switch
+        self.switch_hands = switch_hands
 
     def decide(self, view: PlayerView) -> Decision:
         if view.kind == "insurance":
@@ -175,6 +184,10 @@ class ChartPolicy:
             # 633a.12(a)(4): switch the second cards when the switched hands are worth more.
             first, second = view.box_hands
             switches = self.switch.switches(first, second, view.up_card)
+            return Decision(Action.SWITCH if switches else Action.KEEP)
+        if view.kind == "switch_hands" and self.switch_hands is not None:
+            # 633c.4(f): the dealt cards and the up card seen, the switch cards face down.
+            switches = self.switch_hands.switches(view.cards, view.up_card)
             return Decision(Action.SWITCH if switches else Action.KEEP)
         if view.kind in ("switch", "switch_hands"):
             return Decision(Action.KEEP)  # 633a.12(a)(4), 633c.4(f)(1): keep the cards dealt

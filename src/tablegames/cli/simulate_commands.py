@@ -161,7 +161,8 @@ def strategy_chart_for(strategy: str, rules: Rules) -> StrategyChart | Compositi
     """The play `--strategy` names: basic, cdz (composition-dependent, zero memory: the play
     the exact analysis values), or a chart CSV file. At Blackjack Switch basic is the chart
     derived with a dealer 22 returning hands of 21 or less (633a.12(a)(5)(v)), and the switch
-    rule is always that chart's (`sim.switch_strategy`)."""
+    rule is always that chart's (`sim.switch_strategy`); at Switch Hands basic is the standard
+    game's chart and the switch rule (633c.4(f)) that chart's (`sim.switch_hands_strategy`)."""
     from tablegames.blackjack.sim.composition import compile_composition
     from tablegames.blackjack.strategy_chart import read_chart_csv
     from tablegames.blackjack.variation import variation_of
@@ -172,6 +173,10 @@ def strategy_chart_for(strategy: str, rules: Rules) -> StrategyChart | Compositi
             from tablegames.blackjack.sim.switch_strategy import switch_strategy
 
             return chart_model(switch_strategy(rules).basic)
+        if variation_of(rules).takes_switch_hands_ante:
+            from tablegames.blackjack.sim.switch_hands_strategy import switch_hands_strategy
+
+            return chart_model(switch_hands_strategy(rules).basic)
         return chart_model(strategy_chart(rules))
     if strategy == "cdz":
         return compile_composition(rules)

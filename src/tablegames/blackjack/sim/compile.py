@@ -41,21 +41,30 @@ from tablegames.blackjack.sim.kernel import (
     P_LATE_SURRENDER,
     P_MAX_HANDS,
     P_PLAYER_BOXES,
+    P_PREMIUM,
     P_RESHUFFLE_EVERY_ROUND,
     P_RESPLIT_ACES,
     P_SESSION_ROUNDS,
     P_SIZE,
+    P_SWITCH_CARDS_BEFORE,
     P_TICKS,
+    P_TIE_SWITCHED,
     CardArray,
     DoubleShoeArray,
     IntArray,
 )
 from tablegames.blackjack.sim.side_tables import side_refusals
-from tablegames.blackjack.variation import BLACKJACK_SWITCH, HAND_DEALT, STANDARD, variation_of
+from tablegames.blackjack.variation import (
+    BLACKJACK_SWITCH,
+    HAND_DEALT,
+    STANDARD,
+    SWITCH_HANDS,
+    variation_of,
+)
 from tablegames.core.errors import RulesError
 
 DECK_CARDS: Final = 52
-SIMULATED_VARIATIONS: Final = (STANDARD, HAND_DEALT, BLACKJACK_SWITCH)
+SIMULATED_VARIATIONS: Final = (STANDARD, HAND_DEALT, BLACKJACK_SWITCH, SWITCH_HANDS)
 # 633a.6(e)(7): the side wager of a Blackjack Switch table, read from its two hands.
 SWITCH_SIDE_WAGERS: Final = frozenset({"super_match"})
 
@@ -82,9 +91,15 @@ COMPILED: Final[dict[str, str]] = {
     "variant": "the standard game; the hand-dealt game (633a.12(b): a card burned before every "
     "round after the first, 633a.12(b)(5); its other procedures change no amount); Blackjack "
     "Switch (633a.12(a)): two hands a box, the switch decision, a dealer 22 returning hands of "
-    "21 or less, a kept Blackjack paid against the dealer's final hand; Switch Hands (633c.4) "
-    "is refused",
+    "21 or less, a kept Blackjack paid against the dealer's final hand; Switch Hands (633c.4): "
+    "every box places the ante (633c.4(c)), two switch cards (633c.4(d), (j)), the switch "
+    "decision (633c.4(f)), the premium and tie payouts (633c.4(i)(2), (o))",
     "switch_surrender": "surrender at Blackjack Switch (633a.12(a)(4), 633a.9(a))",
+    "switch_cards_dealt": "the switch cards dealt before the Blackjack hands (633c.4(d)) or "
+    "after them (633c.4(j)): which cards of the shoe the box and the dealer get",
+    "blackjack_premium": "633c.4(o): a same-colour Blackjack of any box with the ante pays 2 to "
+    "1 and a tied Blackjack 1 to 2 (the ante, optional there, 633c.4(k)-(l), is always placed)",
+    "tie_blackjack_pays": "633c.4(i)(2)(ii): a switched box's tied Blackjack pays 1 to 2",
 }
 # The fields that cannot change a simulated result, and why.
 NOT_PLAYED: Final[dict[str, str]] = {
@@ -97,9 +112,6 @@ NOT_PLAYED: Final[dict[str, str]] = {
     "bar_after_sitting_out": "who may wager (633a.6(b)): every simulated box wagers every round",
     "payout_limit": "it caps a round's Lucky Ladies and King's Bounty top lines (633a.13(m)): "
     "refused with those wagers, else it limits nothing the kernel pays",
-    "switch_cards_dealt": "a Switch Hands option; the variant is refused",
-    "blackjack_premium": "a Switch Hands option; the variant is refused",
-    "tie_blackjack_pays": "a Switch Hands option; the variant is refused",
 }
 
 
@@ -149,13 +161,21 @@ def refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
             (
                 "variant",
                 f"{variation.title} ({variation.paragraph}) is not simulated yet: the standard "
-                "game, the hand-dealt game and Blackjack Switch only",
+                "game, the hand-dealt game, Blackjack Switch and Switch Hands only",
                 None,
             )
         )
     at_switch = variation is BLACKJACK_SWITCH
     for name in rules.side_wagers.offered():
-        if at_switch and name not in SWITCH_SIDE_WAGERS:
+        if variation is SWITCH_HANDS:
+            found.append(
+                (
+                    f"side_wagers.{name}",
+                    "at a Switch Hands table no side wager is simulated yet",
+                    "633c.4(d)",
+                )
+            )
+        elif at_switch and name not in SWITCH_SIDE_WAGERS:
             found.append(
                 (
                     f"side_wagers.{name}",
@@ -203,6 +223,9 @@ def compile_table(
         )
     ratio = rules.blackjack_ratio
     ticks = math.lcm(2, ratio.denominator)  # a surrender's half and a Blackjack's odds are whole
+    variation = variation_of(rules)
+    if variation.takes_switch_hands_ante:
+        ticks = math.lcm(ticks, 10)  # 633c.4(c): the ante's fifth, 633c.4(o): the tie's half
     double_shoe = rules.shoe == "double_shoe"
     # 633a.3(c): a double shoe's sides hold half the decks each; the kernel deals one side a round.
     decks = rules.decks // 2 if double_shoe else rules.decks
@@ -213,11 +236,18 @@ def compile_table(
             "shoe: the Hi-Lo count of a double shoe (a count per side) is not simulated yet",
             paragraph="633a.3(c)",
         )
+    if count and variation.takes_switch_hands_ante:
+        # 633c.4(f)(1): switch cards not played go to the discard rack unexposed, which the
+        # kernel's count (every card of the round) would count as seen.
+        raise RulesError(
+            "the Hi-Lo count of a Switch Hands table (switch cards discarded unseen) is not "
+            "simulated yet",
+            paragraph="633c.4(f)(1)",
+        )
     params = np.zeros(P_SIZE, dtype=np.int64)
     params[P_DECKS] = decks
     params[P_HITS_SOFT_17] = rules.dealer_hits_soft_17
     params[P_DOUBLE_AFTER_SPLIT] = rules.double_after_split
-    variation = variation_of(rules)
     # 633a.12(a)(4): surrender at Blackjack Switch only where the house allows it.
     params[P_LATE_SURRENDER] = rules.late_surrender and (
         rules.switch_surrender or not variation.surrender_needs_house_option
@@ -241,4 +271,8 @@ def compile_table(
         raise RulesError(f"a session of {session_rounds} rounds")
     params[P_SESSION_ROUNDS] = session_rounds
     params[P_BURN_EACH_ROUND] = variation.burns_before_each_round
+    # 633c.4(d), (j): when the switch cards are dealt; 633c.4(o), 633c.4(i)(2)(ii): payouts.
+    params[P_SWITCH_CARDS_BEFORE] = rules.switch_cards_dealt == "before"
+    params[P_PREMIUM] = rules.blackjack_premium
+    params[P_TIE_SWITCHED] = rules.tie_blackjack_pays
     return CompiledTable(params, decks, ticks, double_shoe, variation.hands_per_box)

@@ -16,7 +16,9 @@ the same cards go to the same hands:
 - the dealer draws only when a hand stood or doubled (633a.7(n)), to 17 (633a.7(l)-(m)), and every
   hand is settled (633a.7(o)-(q), 633a.13(a));
 - at Blackjack Switch (633a.12(a), `run_rounds`' `switch_values`), two hands a box, the switch
-  decision when the box's turn comes, and the payouts of 633a.12(a)(5).
+  decision when the box's turn comes, and the payouts of 633a.12(a)(5);
+- at Switch Hands (633c.4, `run_rounds`' `switch_hands`), the ante, two switch cards to each box,
+  the choice between them and the cards dealt before the check, and the premium payouts.
 
 Cards are codes 0-51, `(rank - 1) * 4 + suit` with the suits in the order S H D C, so a code
 names the card itself (what the side wagers will need), and `POINTS[code]` is its point value
@@ -66,6 +68,8 @@ CardArray = npt.NDArray[np.int8]
 ChartArray = npt.NDArray[np.int8]
 SideArray = npt.NDArray[np.int16]
 SwitchArray = npt.NDArray[np.float64]  # [kept or switched, rank, rank, up]: `switch_rule`
+# [up, rank, rank, up red, first red, second red]: 1 to switch (`switch_hands_rule`).
+SwitchHandsArray = npt.NDArray[np.int8]
 DoubleShoeArray = npt.NDArray[np.int8]  # [2, cards]: the red side, then the black side
 
 # Actions, as the compiled chart writes them (chart.py).
@@ -93,7 +97,13 @@ P_STACKED = 14  # 1: deal the shoe's order as given (the parity test's stacked s
 P_COUNT = 15  # 1: keep the Hi-Lo count and total the rounds by their true count (`by_count`)
 P_SESSION_ROUNDS = 16  # rounds per session written to `sessions` (0: none)
 P_BURN_EACH_ROUND = 17  # 1: a card burned before every round but the first (633a.12(b)(5))
-P_SIZE = 18
+# Switch Hands (633c.4), read when `switch_hands` is given: the switch cards dealt before the
+# Blackjack hands (633c.4(d)) or after them (633c.4(j)); a premium table (633c.4(k), (o)); a
+# switched player's Blackjack tied by a dealer Blackjack paid 1 to 2 (633c.4(i)(2)(ii)).
+P_SWITCH_CARDS_BEFORE = 18
+P_PREMIUM = 19
+P_TIE_SWITCHED = 20
+P_SIZE = 21
 # Passed as `burn_each_round` when params[P_BURN_EACH_ROUND] is 1 (None otherwise: the kernel
 # of the other games is then compiled without it).
 BURN_EACH_ROUND_ON = np.ones(1, dtype=np.int64)
@@ -221,6 +231,7 @@ def run_rounds(
     cdz_cells: ChartArray | None = None,
     burn_each_round: IntArray | None = None,
     switch_values: SwitchArray | None = None,
+    switch_hands: SwitchHandsArray | None = None,
 ) -> int:
     """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say; with
     `params[P_STACKED]`, the rounds are dealt from `shoe` in its order, with no burn card.
@@ -267,6 +278,16 @@ def run_rounds(
     `switch_rule.SwitchValues.switches`); a Blackjack kept is paid against the dealer's final
     hand (1 to 1 against a 21, returned against 22) and every hand of 21 or less is returned
     against a dealer 22 (633a.12(a)(5)). `net[b]` is then the box's two hands together.
+
+    With `switch_hands`, Switch Hands (633c.4): every box places the ante, a fifth of its wager
+    (633c.4(c)), collected whatever happens, and is dealt two switch cards, one at a time to each
+    box (633c.4(d)) before the Blackjack hands or after them (633c.4(j), `P_SWITCH_CARDS_BEFORE`);
+    then each box plays the switch cards instead of its dealt cards when `switch_hands[up, first,
+    second, up red, first red, second red]` (ranks as `switch_rule.rank_of`) is 1 (633c.4(f)).
+    A same-colour Blackjack pays 2 to 1 to a switched box (633c.4(i)(2)(i)) and, at a premium
+    table, to every box (633c.4(o)); against a dealer Blackjack a Blackjack pays 1 to 2 at a
+    premium table (633c.4(o)) and, with `P_TIE_SWITCHED`, to a switched box (633c.4(i)(2)(ii)).
+    `ticks` is then a multiple of 10 (the ante's fifth and the tie's half are whole).
     """
     deal = np.zeros(S_SIZE, dtype=np.int64)
     boxes = params[P_BOXES]
@@ -291,6 +312,9 @@ def run_rounds(
     code = np.zeros(boxes * row, dtype=np.int64)  # CDZ- play only: RANK_WEIGHT sums
     origin, family = hands[12], hands[13]
     bb_outcome = np.zeros(boxes, dtype=np.int64)  # each box's Bad Beat outcome this round
+    # Switch Hands (633c.4(d)): each box's two switch cards, and whether it switched to them.
+    switch_cards = np.zeros(2 * boxes, dtype=np.int64)
+    switched = np.zeros(boxes, dtype=np.int64)
     offset = histogram.shape[0] // 2
     cover = params[P_COVER]
     every_round = params[P_RESHUFFLE_EVERY_ROUND] == 1 or cover == 0
@@ -350,6 +374,11 @@ def run_rounds(
                 stake[slot], status[slot], from_split[slot], split_aces[slot] = 1, OPEN, 0, 0
                 origin[slot] = dealt_hand
                 family[box * dealt_hands + dealt_hand] = 1
+        if switch_hands is not None and params[P_SWITCH_CARDS_BEFORE] == 1:
+            # 633c.4(d)(1)-(2): a switch card face down to each box, then a second.
+            for k in range(2 * boxes):
+                switch_cards[k] = shoe[position] if position < shoe_size else 0
+                position += 1
         # 633a.7(f)(1)-(4): first cards, the up card, second cards, the hole card (to each of a
         # box's two hands at Blackjack Switch, 633a.12(a)(3)).
         for box in range(boxes):
@@ -382,6 +411,36 @@ def run_rounds(
         hole = shoe[position] if position < shoe_size else 0
         position += 1
         up_value, hole_value = POINTS[up], POINTS[hole]
+        if switch_hands is not None:
+            if params[P_SWITCH_CARDS_BEFORE] == 0:
+                # 633c.4(j): the switch cards dealt after the Blackjack hands.
+                for k in range(2 * boxes):
+                    switch_cards[k] = shoe[position] if position < shoe_size else 0
+                    position += 1
+            up_red = 1 if (up & 3) == 1 or (up & 3) == 2 else 0  # hearts, diamonds (S H D C)
+            for box in range(boxes):
+                slot = box * row
+                a, b = first[slot], second[slot]
+                # 633c.4(f): play the dealt cards, or the switch cards, by what the box sees.
+                switched[box] = switch_hands[
+                    up_value - 1,
+                    POINTS[a] - 1,
+                    POINTS[b] - 1,
+                    up_red,
+                    1 if (a & 3) == 1 or (a & 3) == 2 else 0,
+                    1 if (b & 3) == 1 or (b & 3) == 2 else 0,
+                ]
+                if switched[box] == 1:
+                    # 633c.4(f)(2): the switch cards turned up are the box's hand.
+                    a, b = switch_cards[box], switch_cards[boxes + box]  # one at a time
+                    first[slot], second[slot] = a, b
+                    dealt_second[box] = b
+                    hard[slot] = POINTS[a] + POINTS[b]
+                    aces[slot] = (POINTS[a] == 1) + (POINTS[b] == 1)
+                    status[slot] = NATURAL if hard[slot] == 11 and aces[slot] == 1 else OPEN
+                    if cdz_codes is not None:
+                        code[slot] = RANK_WEIGHT[a] + RANK_WEIGHT[b]
+                net[box] -= ticks // 5  # 633c.4(c): the ante, $1 for every $5, collected
         up_col = up_column(up)
         dealer_blackjack = (up_value == 1 and hole_value == 10) or (
             up_value == 10 and hole_value == 1
@@ -396,6 +455,11 @@ def run_rounds(
                     if status[box * row + dealt_hand] != NATURAL:
                         # 633a.7(h); a player's Blackjack ties (633a.7(p), 633a.12(a)(5)(ii)).
                         net[box] -= ticks
+                    elif switch_hands is not None and (
+                        params[P_PREMIUM] == 1
+                        or (params[P_TIE_SWITCHED] == 1 and switched[box] == 1)
+                    ):
+                        net[box] += ticks // 2  # 633c.4(o), 633c.4(i)(2)(ii): 1 to 2
         else:
             das = params[P_DOUBLE_AFTER_SPLIT] == 1
             surrender_offered = params[P_LATE_SURRENDER] == 1
@@ -433,7 +497,14 @@ def run_rounds(
                     if status[slot] == NATURAL:
                         # 633a.7(i)(1): a Blackjack is paid (at once against 2-9, once the hole card
                         # shows no Blackjack against an ace or ten: the same 3 to 2, 633a.13(a)).
-                        net[box] += params[P_BLACKJACK_TICKS]
+                        paid = params[P_BLACKJACK_TICKS]
+                        if switch_hands is not None and (
+                            params[P_PREMIUM] == 1 or switched[box] == 1
+                        ):
+                            a, b = first[slot] & 3, second[slot] & 3
+                            if (a == 1 or a == 2) == (b == 1 or b == 2):
+                                paid = 2 * ticks  # 633c.4(i)(2)(i), 633c.4(o): same colour
+                        net[box] += paid
                         status[slot] = PAID
                         hand += 1
                         continue
@@ -790,6 +861,7 @@ def play_stacked(
     cdz_codes: IntArray | None = None,
     cdz_cells: ChartArray | None = None,
     switch_values: SwitchArray | None = None,
+    switch_hands: SwitchHandsArray | None = None,
 ) -> int:
     """One round dealt from `shoe` in its order, no burn (a stacked shoe): box results in `net`,
     and with side wager tables, the player's boxes' side outcomes counted in `side_counts`.
@@ -826,5 +898,6 @@ def play_stacked(
         cdz_cells,
         None,
         switch_values,
+        switch_hands,
     )
     return -1 if error else int(totals[4])

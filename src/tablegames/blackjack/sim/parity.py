@@ -45,8 +45,10 @@ from tablegames.blackjack.sim.side_tables import (
     compile_sides,
 )
 from tablegames.blackjack.strategy_chart import StrategyChart
+from tablegames.blackjack.switch_hands_rule import SwitchHandsRule
 from tablegames.blackjack.switch_rule import SwitchValues
-from tablegames.blackjack.wagers import BoxWager
+from tablegames.blackjack.variation import variation_of
+from tablegames.blackjack.wagers import SWITCH_HANDS_ANTE, BoxWager
 from tablegames.core.cards import Card
 from tablegames.core.cardsource import StackedShoe
 from tablegames.core.errors import TableGamesError
@@ -74,16 +76,21 @@ def reference_round(
     side_boxes: int = 0,
     selections: Selections | None = None,
     switch: SwitchValues | None = None,
+    switch_hands: SwitchHandsRule | None = None,
 ) -> tuple[list[int], int, dict[str, list[int]]]:
     """Each box's net result in cents on the Blackjack Wager, the cards the round dealt, and per
-    side wager the nets in cents of the first `side_boxes` boxes, by the reference engine."""
+    side wager the nets in cents of the first `side_boxes` boxes, by the reference engine. With
+    `switch_hands` every box places the Switch Hands ante (633c.4(c)), counted in its net."""
     shoe = StackedShoe(cards)
     stakes = side_stakes or {}
+    ante = {SWITCH_HANDS_ANTE: WAGER // 5} if switch_hands is not None else {}
     game = Round(
         rules=rules,
         shoe=shoe,
         wagers=[
-            BoxWager(box=number, amount=WAGER, side=stakes if number <= side_boxes else {})
+            BoxWager(
+                box=number, amount=WAGER, side={**(stakes if number <= side_boxes else {}), **ante}
+            )
             for number in range(1, boxes + 1)
         ],
         selections=selections,
@@ -91,7 +98,7 @@ def reference_round(
     if isinstance(strategy, CompositionPlay):
         play_round(game, strategy.policy())
     else:
-        play_round(game, ChartPolicy(strategy, switch=switch))
+        play_round(game, ChartPolicy(strategy, switch=switch, switch_hands=switch_hands))
     net = [0] * boxes
     sides: dict[str, list[int]] = {name: [] for name in stakes}
     for settled in game.settlements():
@@ -154,9 +161,11 @@ def compare(
     shoes: int,
     seed: int,
     switch: SwitchValues | None = None,
+    switch_hands: SwitchHandsRule | None = None,
 ) -> int:
     """Play `shoes` random stacked shoes both ways, round after round; the rounds compared.
-    At Blackjack Switch (633a.12(a)) both switch by `switch` (each box's net is its two hands').
+    At Blackjack Switch (633a.12(a)) both switch by `switch` (each box's net is its two hands');
+    at Switch Hands (633c.4) both choose by `switch_hands` (each box's net counts its ante).
 
     Raises ParityError at the first round the two settle differently."""
     # The player's boxes (at most 633a.6(f)'s three) and other players' boxes play alike.
@@ -164,6 +173,8 @@ def compare(
     table = compile_table(rules, player_boxes=mine, other_boxes=boxes - mine)
     if (table.hands_per_box == 2) != (switch is not None):
         raise TableGamesError("a switch rule is needed at Blackjack Switch, and only there")
+    if variation_of(rules).takes_switch_hands_ante != (switch_hands is not None):
+        raise TableGamesError("a switch hands rule is needed at Switch Hands, and only there")
     composition = strategy if isinstance(strategy, CompositionPlay) else None
     if isinstance(strategy, CompositionPlay):
         pair_cells, total_cells = unread_chart()
@@ -176,13 +187,14 @@ def compare(
     for name, settings in (("hit_and_run", hit_and_run), ("bad_beat", bad_beat)):
         if settings[HR_ON]:
             stakes[name] = int(settings[HR_STAKE])
+    switch_cards = 2 * boxes if switch_hands is not None else 0  # 633c.4(d): two a box
     generator = np.random.default_rng(seed)
     ticks_per_cent = table.ticks / WAGER
     compared = 0
     for shoe_number in range(shoes):
         order = generator.permutation(np.tile(np.arange(52, dtype=np.int8), rules.decks))
         position = 0
-        while order.size - position >= 30 + 12 * boxes * table.hands_per_box:
+        while order.size - position >= 30 + 12 * boxes * table.hands_per_box + switch_cards:
             rest = order[position:]
             net = np.zeros(boxes, dtype=np.int64)
             counts = np.zeros(sides.nets.shape, dtype=np.int64)
@@ -222,6 +234,7 @@ def compare(
                 cdz_codes=None if composition is None else composition.codes,
                 cdz_cells=None if composition is None else composition.cells,
                 switch_values=None if switch is None else switch.values,
+                switch_hands=None if switch_hands is None else switch_hands.decisions,
             )
             expected, dealt, expected_sides = reference_round(
                 rules,
@@ -232,6 +245,7 @@ def compare(
                 mine,
                 selections,
                 switch,
+                switch_hands,
             )
             where = f"shoe {shoe_number}, cards {position}-{position + dealt}"
             if used != dealt:

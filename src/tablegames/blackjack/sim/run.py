@@ -41,6 +41,7 @@ from tablegames.blackjack.sim.kernel import (
     ChartArray,
     IntArray,
     SwitchArray,
+    SwitchHandsArray,
     run_rounds,
 )
 from tablegames.blackjack.sim.side_tables import (
@@ -53,7 +54,9 @@ from tablegames.blackjack.sim.side_tables import (
     compile_sides,
 )
 from tablegames.blackjack.strategy_chart import StrategyChart
+from tablegames.blackjack.switch_hands_rule import SwitchHandsRule
 from tablegames.blackjack.switch_rule import SwitchValues
+from tablegames.blackjack.variation import variation_of
 from tablegames.core.errors import ShoeExhaustedError, TableGamesError
 from tablegames.core.rulesfile import rules_digest
 from tablegames.core.simulation import WorkUnit, moments, plan, run
@@ -116,6 +119,8 @@ class BlackjackWork:
     composition: CompositionPlay | None = None  # CDZ- play instead of the chart
     # Blackjack Switch (633a.12(a)): the switch rule's values (`switch_rule.SwitchValues`).
     switch_values: SwitchArray | None = None
+    # Switch Hands (633c.4): the switch rule's table (`switch_hands_rule.SwitchHandsRule`).
+    switch_hands: SwitchHandsArray | None = None
 
     def __call__(self, unit: WorkUnit) -> BlackjackTotals:
         state: npt.NDArray[np.uint64] = unit.seed.generate_state(4, dtype=np.uint64)  # type: ignore[assignment]
@@ -167,6 +172,7 @@ class BlackjackWork:
             None if self.composition is None else self.composition.cells,
             self.table.burn_each_round(),
             self.switch_values,
+            self.switch_hands,
         )
         seconds = time.perf_counter() - started
         if error == ERROR_EXHAUSTED:
@@ -281,7 +287,16 @@ class Simulation:
         return {"declined": declined} if declined else {}
 
     def _basis(self) -> dict[str, Any]:
-        """What a Blackjack Switch result is per (the standard game's needs no note)."""
+        """What a Blackjack Switch or Switch Hands result is per (the standard game's needs no
+        note)."""
+        if variation_of(self.rules).takes_switch_hands_ante:
+            # 633c.4(c): the ante, a fifth of the wager, is staked and collected every round.
+            return {
+                "variant": self.rules.variant,
+                "house_edge_basis": "per unit of the Blackjack Wager, its ante (633c.4(c): $1 "
+                "for every $5) counted as lost every round; lines include the ante",
+                "house_edge_per_unit_staked": -float(self.mean()) / 1.2,
+            }
         if self.hands_per_box == 1:
             return {}
         return {
@@ -378,12 +393,15 @@ def simulate(
     unit_rounds: int = UNIT_ROUNDS,
     progress: Callable[[WorkUnit], None] | None = None,
     switch: SwitchValues | None = None,
+    switch_hands: SwitchHandsRule | None = None,
 ) -> Simulation:
     """Simulate `rounds` rounds of `rules` with `strategy` (a chart, or CDZ- play compiled by
     `composition.compile_composition`) played on every box.
 
     At a Blackjack Switch table (633a.12(a)) `switch` is the switch rule, by default that of
-    the table's own chart (`switch_strategy.switch_strategy(rules).rule`)."""
+    the table's own chart (`switch_strategy.switch_strategy(rules).rule`); at a Switch Hands
+    table (633c.4) `switch_hands` is the switch rule, by default the table's own chart's
+    (`switch_hands_strategy.switch_hands_strategy(rules).rule`), and every box places the ante."""
     table = compile_table(
         rules,
         player_boxes=player_boxes,
@@ -394,7 +412,7 @@ def simulate(
     )
     composition = None
     if isinstance(strategy, CompositionPlay):
-        if table.hands_per_box != 1:
+        if table.hands_per_box != 1 or variation_of(rules).takes_switch_hands_ante:
             # Its decisions are the standard game's CDZ- values; the switch game's are others.
             raise TableGamesError(
                 f"--strategy cdz is composition-dependent play of the standard game, not of "
@@ -417,6 +435,13 @@ def simulate(
 
             switch = switch_strategy(rules).rule
         switch_values = switch.values
+    at_switch_hands = variation_of(rules).takes_switch_hands_ante
+    if switch_hands is not None and not at_switch_hands:
+        raise TableGamesError(f"a switch hands rule is for Switch Hands, not {rules.variant!r}")
+    if at_switch_hands and switch_hands is None:
+        from tablegames.blackjack.sim.switch_hands_strategy import switch_hands_strategy
+
+        switch_hands = switch_hands_strategy(rules).rule
     work = BlackjackWork(
         table,
         pair_cells,
@@ -426,6 +451,7 @@ def simulate(
         bad_beat,
         composition=composition,
         switch_values=switch_values,
+        switch_hands=None if switch_hands is None else switch_hands.decisions,
     )
     started = time.perf_counter()
     totals = run(work, units, workers=workers, scheduler=scheduler, progress=progress)

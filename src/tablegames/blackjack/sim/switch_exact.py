@@ -51,18 +51,21 @@ from tablegames.blackjack.sim.switch_strategy import (
 from tablegames.blackjack.switch_rule import KEPT, SWITCHED
 
 
-def chart_analysis(rules: Rules, chart: BasicChart, shoe: IntArray) -> GameValues:
-    """The exact values of every hand from `shoe` with `chart` fixed (dealer 22 pushes),
-    as `game.basic_from` computes them for the shoe the chart was derived from."""
+def chart_analysis(
+    rules: Rules, chart: BasicChart, shoe: IntArray, *, push_22: bool = True
+) -> GameValues:
+    """The exact values of every hand from `shoe` with `chart` fixed (by default a dealer 22
+    pushes, as at Blackjack Switch), as `game.basic_from` computes them for the shoe the chart
+    was derived from."""
     table = build_hand_table(rules, shoe)
-    values = hand_table_values(rules, table, chart.fixed_for(table), push_22=True)
+    values = hand_table_values(rules, table, chart.fixed_for(table), push_22=push_22)
     split = np.zeros((10, 10))
     split_square = np.zeros((10, 10))
     for pair in range(10):
         most = max_split_hands(rules, pair, table.shoe)
         if most >= 2:
             split[pair], split_square[pair] = split_value(
-                rules, table, values, pair, most, push_22=True
+                rules, table, values, pair, most, push_22=push_22
             )
     return GameValues(
         rules=rules,
