@@ -135,7 +135,7 @@ def blackjack_switch(rules: Rules) -> dict[str, Any]:
                 for a2 in range(10):
                     for b2 in range(10):
                         # 633a.7(f): the up card, then first cards, then second cards.
-                        p = _ordered_chance(counts, n, (up, a1, b1, a2, b2))
+                        p = ordered_chance(counts, n, (up, a1, b1, a2, b2))
                         if p == 0.0:
                             continue
                         keep = hand_value((a1, a2), (b1, b2), up, True) + hand_value(
@@ -280,7 +280,7 @@ def seen_colours(decks: int, up: int, first: int, second: int) -> list[tuple[flo
     return patterns
 
 
-def _ordered_chance(counts: list[int], n: int, ranks: tuple[int, ...]) -> float:
+def ordered_chance(counts: list[int], n: int, ranks: tuple[int, ...]) -> float:
     """The chance of drawing exactly these ranks in this order from `counts` (n cards)."""
     chance = 1.0
     drawn: dict[int, int] = {}

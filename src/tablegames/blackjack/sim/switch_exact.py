@@ -41,6 +41,7 @@ from tablegames.blackjack.analysis.game import (
 )
 from tablegames.blackjack.analysis.hands import ACE, TEN, build_hand_table, max_split_hands
 from tablegames.blackjack.analysis.split_values import split_value
+from tablegames.blackjack.analysis.switch_games import ordered_chance
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sim.switch_strategy import (
     SwitchStrategy,
@@ -163,7 +164,7 @@ def _exact(rules: Rules, strategy: SwitchStrategy) -> dict[str, Any]:
                 for a2 in range(10):
                     for b2 in range(10):
                         # 633a.7(f): first cards, the up card, second cards.
-                        chance = _ordered_chance(counts, n, (a1, b1, up, a2, b2))
+                        chance = ordered_chance(counts, n, (a1, b1, up, a2, b2))
                         if chance == 0.0:
                             continue
                         rest = shoe - _cards((a1, a2)) - _cards((b1, b2))
@@ -205,16 +206,3 @@ def _cards(hand: tuple[int, ...]) -> IntArray:
     for rank in hand:
         cards[rank] += 1
     return cards
-
-
-def _ordered_chance(counts: list[int], n: int, ranks: tuple[int, ...]) -> float:
-    """The chance of drawing exactly these ranks in this order from `counts` (n cards)."""
-    chance = 1.0
-    drawn: dict[int, int] = {}
-    for position, rank in enumerate(ranks):
-        left = counts[rank] - drawn.get(rank, 0)
-        if left <= 0:
-            return 0.0
-        chance *= left / (n - position)
-        drawn[rank] = drawn.get(rank, 0) + 1
-    return chance
