@@ -90,7 +90,7 @@ class BranchingShoe:
     def begin_round(self) -> None:
         return None
 
-    def draw(self) -> Card:
+    def draw(self, destination: object = None) -> Card:
         available = tuple(rank for rank in range(POINT_VALUES) if self.left[rank])
         if not available:
             # The analysis never lets a round run out of cards: a shoe that can is no test.

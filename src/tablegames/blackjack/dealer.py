@@ -19,6 +19,7 @@ from tablegames.blackjack.events import (
 from tablegames.blackjack.hand import is_blackjack, is_ten_value, points
 from tablegames.blackjack.round_state import RoundState
 from tablegames.blackjack.state import HandStatus, Settlement
+from tablegames.core.cardsource import Destination
 
 
 class Dealer:
@@ -41,7 +42,9 @@ class Dealer:
 
     def deal_card(self, *, face_up: bool, paragraph: str) -> None:
         state = self.state
-        card = state.shoe.draw()
+        if state.exposed is not None:
+            paragraph = "633a.14(c)"  # the exposed card the players refused, usable here
+        card = state.draw(Destination("dealer", 0, 0, face_up, paragraph))
         state.dealer_cards.append(card)
         state.log(
             CardDealt(

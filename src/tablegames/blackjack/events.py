@@ -245,6 +245,41 @@ class WagerSettled(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class IrregularityRecorded(Event):
+    """A 633a.14 irregularity at a dealt table, as the floorperson recorded it: `what` names it
+    (the kinds are tablegames.blackjack.dealt.IRREGULARITIES), `box` and `hand` the hand it
+    concerns (0 for the dealer or the table), `option` the player's or the house's choice where
+    the paragraph gives one. Who recorded it is the table server's: its audit log names the
+    floorperson with the order."""
+
+    kind: ClassVar[str] = "irregularity"
+    what: str
+    box: int = 0
+    hand: int = 0
+    option: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardDiscarded(Event):
+    """A card put in the discard rack without being played: found face up in the shoe
+    (633a.14(a)), drawn in error, exposed and refused by all (633a.14(c)), or drawn by a dealer
+    with 17 (633a.14(d)). Every such card was exposed, so everyone sees it."""
+
+    kind: ClassVar[str] = "card_discarded"
+    card: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardExposed(Event):
+    """633a.14(c): a card drawn in error and exposed after the initial deal, offered to the
+    players and then the dealer as the next card from the shoe."""
+
+    kind: ClassVar[str] = "card_exposed"
+    card: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RoundCompleted(Event):
     kind: ClassVar[str] = "round_completed"
 
@@ -268,6 +303,9 @@ _ALL_TYPES: tuple[type[Event], ...] = (
     HandCompleted,
     DealerCompleted,
     WagerSettled,
+    IrregularityRecorded,
+    CardDiscarded,
+    CardExposed,
     RoundCompleted,
 )
 EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in _ALL_TYPES}

@@ -20,7 +20,7 @@ from tablegames.blackjack.sidebook import SideBook
 from tablegames.blackjack.state import BoxState, HandState, HandStatus, Settlement
 from tablegames.blackjack.variation import Variation
 from tablegames.core.cards import Card
-from tablegames.core.cardsource import CardSource
+from tablegames.core.cardsource import CardSource, Destination
 
 
 @dataclass(slots=True, kw_only=True)
@@ -37,6 +37,13 @@ class RoundState:
     hole_revealed: bool = False
     dealer_checked: bool = False  # 633a.7(h): the card reader has read the hole card
     cards_handed_back: bool = False  # 633a.7(s): the cards are in the discard rack
+    # 633a.14: cards that left play during the round (discarded unplayed, a dead box's cards);
+    # they go to the discard rack with the rest when the round ends.
+    set_aside: list[Card] = field(default_factory=list)
+    # 633a.14(c): a card drawn in error and exposed, waiting to be dealt as the next card.
+    exposed: Card | None = None
+    # 633a.14(c): the players who refused the exposed card get no more cards this round.
+    refused: set[str] = field(default_factory=set)
     # Money events name the player: box number -> the player whose bet is on it.
     players: dict[int, str] = field(init=False)
 
@@ -81,9 +88,18 @@ class RoundState:
             )
         )
 
+    def draw(self, destination: Destination) -> Card:
+        """The next card from the shoe for `destination`; an exposed card waiting under
+        633a.14(c) is that card."""
+        card = self.shoe.draw(destination)
+        self.exposed = None
+        return card
+
     def deal_to_box(self, box: BoxState, hand: int, *, face_up: bool, paragraph: str) -> None:
         """A card from the shoe to one of the box's hands."""
-        card = self.shoe.draw()
+        if self.exposed is not None:
+            paragraph = "633a.14(c)"  # the exposed card, dealt as the next card
+        card = self.draw(Destination("box", box.number, hand, face_up, paragraph))
         box.hands[hand].cards.append(card)
         self.events.append(
             CardDealt(
@@ -108,7 +124,7 @@ class RoundState:
         """Every card on the layout (dealer and boxes) not yet returned to the discard rack."""
         if self.cards_handed_back:
             return []
-        cards = list(self.dealer_cards)
+        cards = list(self.dealer_cards) + self.set_aside
         for box in self.boxes:
             cards += box.switch_cards + box.discarded
             for hand in box.hands:

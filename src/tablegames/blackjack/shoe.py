@@ -51,6 +51,7 @@ from tablegames.blackjack.shoe_steps import (
     ShoeEvent as ShoeEvent,  # re-exported: tests and callers read the older log's type here
 )
 from tablegames.core.cards import Card, standard_deck, standard_decks
+from tablegames.core.cardsource import Destination
 from tablegames.core.errors import ShoeError, ShoeExhaustedError
 from tablegames.core.rng import RandomSource
 from tablegames.core.seal import commitment, new_salt, sealed_record
@@ -403,7 +404,7 @@ class DealingShoe(ABC):
     def _start(self) -> None:
         return None
 
-    def draw(self) -> Card:
+    def draw(self, destination: Destination | None = None) -> Card:
         if not self._in_round:
             raise ShoeError("draw outside a round: call begin_round first")
         card = self._deal()

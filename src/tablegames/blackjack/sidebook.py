@@ -350,6 +350,17 @@ class SideBook:
         box, hand, wager = key
         return Settlement(box, hand, wager, self.stakes[key], returned, outcome, paragraph, line)
 
+    def return_open(self, box: int | None, paragraph: str) -> list[Settlement]:
+        """Every open side wager of `box` (of every box when None) returned: its hand is dead
+        (633a.14(g), (j)(1)). A returned progressive wager was never made, so its contribution
+        to the meter is taken back (633a.13(j)(2), 633a.13(l)(2) grow the meter by wagers)."""
+        keys = sorted(key for key in self.open if box is None or key[0] == box)
+        for key in keys:
+            if key[2] in PROGRESSIVES:
+                entry = getattr(self.rules.side_wagers, key[2])
+                self.meters[key[2]] -= self.stakes[key] * entry.rate_bp // 10_000
+        return [self._record(key, self.stakes[key], "dead", paragraph, None) for key in keys]
+
     def settle_all_lost(self, paragraph: str) -> list[Settlement]:
         """Whatever is still open when nothing more can win (EZ Bust against a dealer Blackjack
         cannot arise: it is offered only against a 2-6)."""

@@ -61,6 +61,7 @@ from tablegames.blackjack.sidebook import Selections, opening_meters
 from tablegames.blackjack.variation import variation_of
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card, standard_deck
+from tablegames.core.cardsource import Destination
 from tablegames.core.errors import ScenarioError, ShoeError, WagerError
 from tablegames.core.rng import RandomSource
 from tablegames.core.rulesfile import rules_digest
@@ -436,9 +437,9 @@ class _AnchoredShoe:
         self._table._anchor = _BEGIN
         self._table.shoe.begin_round()
 
-    def draw(self) -> Card:
+    def draw(self, destination: Destination | None = None) -> Card:
         self._table._anchor = self._drawn
-        card = self._table.shoe.draw()
+        card = self._table.shoe.draw(destination)
         self._drawn += 1
         return card
 

@@ -1,18 +1,61 @@
 """The contract between a round and whatever holds the cards (shoe, double shoe, stacked shoe).
 
-A round calls `begin_round()` once, `draw()` for each card in dealing order, and
+A round calls `begin_round()` once, `draw(destination)` for each card in dealing order, and
 `end_round(table_cards)` after settlement (633a.7(s): the cards go to the discard rack). The source
 handles burn cards, cover cards and reshuffles itself (633a.5, 633a.7(c)-(e), 633a.14(f)).
+
+`destination` says where the card is going (a box's hand, the dealer, the discard rack) and
+face up or down. A shuffled shoe ignores it; a dealt table's card feed (cards entered as a
+person deals them, tablegames.blackjack.dealt) checks each card it is given against it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from tablegames.core.cards import Card, parse_cards
 from tablegames.core.errors import ShoeError, ShoeExhaustedError
+
+
+@dataclass(frozen=True, slots=True)
+class Destination:
+    """Where a card drawn from the shoe goes: `to` "box" (a box's hand), "dealer", "switch"
+    (a Switch Hands card, 633c.4(d)) or "discard" (the discard rack, 633a.14(a), (c), (d));
+    `box` 0 for the dealer and the rack; `face_up` as the procedure deals it; `paragraph` the
+    paragraph that deals it."""
+
+    to: str
+    box: int = 0
+    hand: int = 0
+    face_up: bool = True
+    paragraph: str = ""
+
+    def describe(self) -> str:
+        """The destination in words, for a dealer's screen and an error message."""
+        face = "face up" if self.face_up else "face down"
+        if self.to == "box":
+            return f"a card {face} to box {self.box} hand {self.hand} ({self.paragraph})"
+        if self.to == "dealer":
+            return f"the dealer's card {face} ({self.paragraph})"
+        if self.to == "switch":
+            return f"a switch card face down to box {self.box} ({self.paragraph})"
+        return f"a card to the discard rack ({self.paragraph})"
+
+
+class CardNotDealt(Exception):  # noqa: N818 - a signal of the dealt procedure, not an error
+    """The dealer did not deal the card the procedure expected at `destination`: a missed
+    card of the initial deal (633a.14(e), (g)) or a card a player requested (633a.14(i)), with
+    `option` the choice recorded (the player's, where the paragraph gives one). Only a dealt
+    table's card feed raises it; the engine catches it where the paragraph says what follows,
+    and anywhere else it is refused as an irregularity the paragraph does not cover."""
+
+    def __init__(self, destination: Destination, option: str) -> None:
+        super().__init__(f"{destination.describe()} was not dealt ({option})")
+        self.destination = destination
+        self.option = option
 
 
 class CardSource(Protocol):
@@ -20,8 +63,8 @@ class CardSource(Protocol):
         """Prepare for a round (the double shoe draws its determinant card here, 633a.7(d))."""
         ...
 
-    def draw(self) -> Card:
-        """The next card for the round, in dealing order."""
+    def draw(self, destination: Destination | None = None) -> Card:
+        """The next card for the round, in dealing order, for `destination` when known."""
         ...
 
     def end_round(self, table_cards: Sequence[Card]) -> None:
@@ -98,7 +141,7 @@ class StackedShoe:
     def begin_round(self) -> None:
         return None
 
-    def draw(self) -> Card:
+    def draw(self, destination: Destination | None = None) -> Card:
         if self._next >= len(self._cards):
             raise ShoeExhaustedError(
                 f"the stacked shoe ran out after {len(self._cards)} cards: list more cards"
