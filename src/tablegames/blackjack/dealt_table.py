@@ -1,0 +1,584 @@
+"""A dealt Blackjack table: the dealer's procedures from the cards' arrival to the reshuffle
+(633a.4, 633a.5, 633a.7(a)-(e)) and the irregularities around the rounds (633a.14(d), (f), (k)-
+(m)), for a table where a person deals real cards and the software is told each one.
+
+The table keeps what the software can know without seeing the shuffle: which cards the shoe
+still holds (`holds`: every card of the decks less those dealt since the shuffle, so a card the
+shoe cannot hold any more is refused) and the discard rack. Its stream (`events`) holds every
+procedure step (`ProcedureRecorded`), every irregularity (`IrregularityRecorded`) and each
+round's events (`tablegames.blackjack.dealt.DealtRound`).
+
+The procedure is checked step by step, each refusal naming the paragraph:
+- opening (633a.4): the cards are received and inspected by the dealer, the inspection
+  verified by the floorperson ((a)), spread face up for the first player ((b)), washed and
+  stacked ((c)); decks preinspected and preshuffled under 603a.16(u) or (v) skip all of it
+  ((f)) and the shuffle (633a.5(a));
+- the shuffle (633a.5(a)), the cut offered in the order of 633a.5(c)(1)-(4) and taken by the
+  dealer when nobody accepts (633a.5(b)), the cover card at least ten cards from either end and
+  then at least a quarter from the bottom (633a.5(d)), a recut a floorperson orders before the
+  cards go into the shoe (633a.5(e)), the stack into the shoe (633a.7(a)) and its first card
+  burned (633a.7(c));
+- a new dealer burns a card (633a.7(c)); the cover card out means a reshuffle after the round
+  (633a.7(e)), as does a floorperson's order (633a.5(f)); an idle table's cards are spread
+  and inspected before they are shuffled again (633a.5(g)).
+A continuous shuffler (633a.5(h)) takes each round's cards back, so the shoe holds every card
+again after each round; (b)-(g) of 633a.5 do not apply to it. A double shoe is not yet
+supported at a dealt table (its two sides and determinant card, 633a.7(d), 633a.14(h)).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from tablegames.blackjack.actions import Action
+from tablegames.blackjack.dealt import DealtRound
+from tablegames.blackjack.events import CardDiscarded, Event, IrregularityRecorded
+from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.shoe_steps import CardBurned
+from tablegames.blackjack.sidebook import Selections
+from tablegames.blackjack.wagers import BoxWager
+from tablegames.core.cards import Card, standard_decks
+from tablegames.core.errors import IllegalActionError, RulesError
+from tablegames.core.views import HOUSE
+
+# The cover card goes at least this many cards from either end of the stack (633a.5(d)).
+CUT_MARGIN = 10
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProcedureRecorded(Event):
+    """A step of the dealer's procedure at a dealt table: `step` names it, `box` the player it
+    concerns (0: none, or the dealer), `position` where a cut or the cover card went (cards
+    from the top of the stack, when recorded)."""
+
+    kind: ClassVar[str] = "table_procedure"
+    step: str
+    box: int = 0
+    position: int | None = None
+
+
+# The opening and shuffle steps in their order; each may follow only the one before it.
+_OPENING = ("cards_received", "cards_inspected", "cards_spread", "cards_washed")
+
+
+class DealtTable:
+    """A table dealt by a person. `reader_shows_value`: whether the card reader in use lets a
+    player learn the hole card's value (633a.14(j)); `preinspected`: the decks come
+    preinspected and preshuffled (633a.4(f), 603a.16(u)-(v))."""
+
+    def __init__(
+        self, rules: Rules, *, reader_shows_value: bool = True, preinspected: bool = False
+    ) -> None:
+        if rules.shoe == "double_shoe":
+            raise RulesError(
+                "a dealt table with a double shoe is not supported yet (its determinant card "
+                "and two sides, 633a.7(d))",
+                paragraph="633a.7(d)",
+            )
+        self.rules = rules
+        self.reader_shows_value = reader_shows_value
+        self.preinspected = preinspected
+        self.events: list[Event] = []
+        self.holds: Counter[Card] = Counter()
+        self.rack: list[Card] = []
+        self.current: DealtRound | None = None
+        self._rounds_logged = 0  # events of `current` already in the stream
+        self._carried: list[Card] = []
+        self._step = ""  # the last opening or shuffle step
+        self._in_shoe = False  # the stack is in the shoe and its first card burned
+        self._burn_due = False  # 633a.7(c): a burn before the next card to a player
+        self._reshuffle_due = False  # 633a.5(f), 633a.7(e): before the next round
+        # 633a.5(c): why the next shuffle comes ("beginning", "cover" or "floor") and, for the
+        # cover card, the box it appeared on (0: the dealer's hand).
+        self._shuffle_reason = "beginning"
+        self._cover_card_box = 0
+        self._cut_offers: list[int] = []  # 633a.5(c): boxes still to be offered the cut
+        self._first_player: int | None = None  # 633a.5(c)(1)
+        self._folded = True  # the current round's end has been taken into the table
+        self._refill_burn_due = False  # 633a.14(f): the refill's first card is burned
+        self._reader_down = False  # 633a.14(k)
+        self._shuffler_out = False  # 633a.14(m): out of order, not yet covered
+        self._shuffler_covered = False
+        self._continuous = rules.shoe == "continuous_shuffler"
+
+    # --- reading -------------------------------------------------------------------------------
+
+    @property
+    def ready(self) -> bool:
+        """Whether a round may be dealt now."""
+        return self._in_shoe and not self._reader_down and self._round_over()
+
+    def _round_over(self) -> bool:
+        return self.current is None or self.current.is_complete
+
+    # --- 633a.4: opening the table -------------------------------------------------------------
+
+    def receive_cards(self) -> list[Event]:
+        """New decks arrive at the table: every card of them is in play, none yet dealt."""
+        self._between_rounds("receive cards")
+        self._new_cards()
+        if self.preinspected:
+            # 633a.4(f): preinspected and preshuffled decks (603a.16(u)-(v)) skip (a)-(e) and
+            # the shuffle of 633a.5(a).
+            self._step = "shuffled"
+            return self._record("cards_received_preshuffled", "633a.4(f)")
+        self._step = "cards_received"
+        return self._record("cards_received", "603a.16")
+
+    def inspect(self) -> list[Event]:
+        """633a.4(a): the dealer inspects the cards for defects; the floorperson verifies it."""
+        self._expect("cards_received", "inspect the cards", "633a.4(a)")
+        self._step = "cards_inspected"
+        return self._record("cards_inspected", "633a.4(a)")
+
+    def spread(self, box: int | None = None) -> list[Event]:
+        """633a.4(b): spread face up for the first player to arrive (`box`), by deck, suit and
+        sequence. 633a.5(g): an idle table's cards are spread too (face down unless a player
+        asks for them face up) before they are washed and shuffled again."""
+        if self._step == "cards_inspected":
+            self._step = "cards_spread"
+            if box is not None:
+                self._first_player = box
+            return self._record("cards_spread", "633a.4(b)", box=box or 0)
+        self._between_rounds("spread the cards of an idle table")
+        # 633a.5(g): no gaming activity: the cards come out of the shoe and the rack.
+        self._new_cards()
+        self._step = "cards_spread"
+        if box is not None:
+            self._first_player = box
+        return self._record("idle_cards_spread", "633a.5(g)", box=box or 0)
+
+    def wash(self) -> list[Event]:
+        """633a.4(c): turned face down, washed and stacked, ready for the shuffle."""
+        self._expect("cards_spread", "wash the cards", "633a.4(c)")
+        self._step = "cards_washed"
+        return self._record("cards_washed", "633a.4(c)")
+
+    # --- 633a.5: the shuffle and the cut -------------------------------------------------------
+
+    def _new_cards(self) -> None:
+        """Every card back in one stack (new decks, or an idle table's, 633a.5(g))."""
+        self.holds = Counter(standard_decks(self.rules.decks))
+        self.rack = []
+        self._carried = []
+        self._in_shoe = False
+        self._cut_offers = []
+        self._shuffle_reason = "beginning"
+
+    def shuffle(
+        self, *, method: str = "manual", seated: Sequence[int] | None = None
+    ) -> list[Event]:
+        """633a.5(a): the cards shuffled, manually or by an automated shuffler, and stacked.
+        After the first shuffle the cards come from the rack and the shoe (633a.7(e)(1)).
+        `seated`: the boxes with players, for the cut's offer (633a.5(c)); by default the
+        boxes of the last round."""
+        self._between_rounds("shuffle")
+        if method not in ("manual", "automated"):
+            raise IllegalActionError(
+                f'the shuffle is "manual" or "automated", not {method!r}', paragraph="633a.5(a)"
+            )
+        if self._step not in ("cards_washed", "dealing", "shuffled", "cut", "jammed"):
+            raise IllegalActionError(
+                f"the cards are not ready to shuffle (last step: {self._step or 'none'}): "
+                "receive, inspect, spread and wash them first",
+                paragraph="633a.4(c)",
+            )
+        if method == "manual" and self._shuffler_out and not self._shuffler_covered:
+            raise IllegalActionError(
+                "the automated shuffler is out of order: it must be covered or signed out of "
+                "order before the cards are shuffled another way",
+                paragraph="633a.14(m)",
+            )
+        if method == "automated" and self._shuffler_out:
+            raise IllegalActionError(
+                "the automated shuffler is out of order", paragraph="633a.14(m)"
+            )
+        self.holds = Counter(standard_decks(self.rules.decks))
+        self.rack = []
+        self._carried = []  # a 633a.14(b) card waiting to be next is shuffled in
+        self._in_shoe = False
+        self._reshuffle_due = False
+        self._step = "shuffled"
+        self._cut_offers = self._offer_order(self._seated() if seated is None else seated)
+        events = self._record(f"cards_shuffled_{method}", "633a.5(a)")
+        if self._cut_offers:
+            events += self._record("cut_offered", "633a.5(b)", box=self._cut_offers[0])
+        return events
+
+    def shuffler_jammed(self) -> list[Event]:
+        """633a.14(l): the shuffler jammed, stopped or did not complete its cycle: the cards are
+        shuffled again before any is dealt."""
+        self._between_rounds("record a shuffler jam")
+        self._in_shoe = False
+        self._step = "jammed"
+        return self._irregularity("shuffler_jammed", "633a.14(l)")
+
+    def shuffler_out_of_order(self) -> list[Event]:
+        """633a.14(m): the shuffler malfunctioned and cannot be used."""
+        self._shuffler_out = True
+        self._shuffler_covered = False
+        return self._irregularity("shuffler_out_of_order", "633a.14(m)")
+
+    def shuffler_covered(self) -> list[Event]:
+        """633a.14(m): the broken shuffler covered or signed out of order."""
+        if not self._shuffler_out:
+            raise IllegalActionError("no shuffler is out of order", paragraph="633a.14(m)")
+        self._shuffler_covered = True
+        return self._irregularity("shuffler_covered", "633a.14(m)")
+
+    def _offer_order(self, seated: Sequence[int]) -> list[int]:
+        """633a.5(c): who is offered the cut, in order. Boxes are numbered clockwise from the
+        dealer's left (633a.7(f)), so the farthest to the dealer's right is the highest seated
+        box, and counterclockwise from it is down the numbers."""
+        from_the_right = sorted(set(seated), reverse=True)
+        if self._shuffle_reason == "beginning":
+            # (1) the game just beginning: the first player to arrive at the table.
+            return [] if self._first_player is None else [self._first_player]
+        if self._shuffle_reason == "cover" and self._cover_card_box in from_the_right:
+            # (2) the player on whose betting area the cover card appeared. (If that player
+            # has left, the text is silent; the offer goes as in (3).)
+            return [self._cover_card_box]
+        # (3) the cover card on the dealer's hand, (4) a reshuffle a floorperson ordered: the
+        # farthest to the dealer's right, then counterclockwise.
+        return from_the_right
+
+    def _seated(self) -> list[int]:
+        last = self.current
+        if last is None:
+            return []
+        return [wager.box for wager in last.wagers]
+
+    def decline_cut(self) -> list[Event]:
+        """633a.5(b)-(c): the player offered the cut declines; the offer passes on (or, when
+        nobody is left, the dealer cuts)."""
+        self._expect("shuffled", "decline the cut", "633a.5(b)")
+        if not self._cut_offers:
+            raise IllegalActionError("no player is being offered the cut", paragraph="633a.5(b)")
+        declined = self._cut_offers.pop(0)
+        events = self._record("cut_declined", "633a.5(c)", box=declined)
+        if self._cut_offers:
+            events += self._record("cut_offered", "633a.5(c)", box=self._cut_offers[0])
+        return events
+
+    def cut(
+        self, *, position: int | None = None, cover_from_bottom: int | None = None
+    ) -> list[Event]:
+        """633a.5(b), (d): the cut, by the player offered it (or the dealer when nobody
+        accepted), the cover card at least ten cards from either end (`position`: cards above
+        it), the top part moved to the bottom, then the cover card at least a quarter of the way
+        in from the bottom (`cover_from_bottom`: cards behind it)."""
+        if self._step not in ("shuffled", "cut"):
+            raise IllegalActionError(
+                "the cards are cut after they are shuffled and stacked", paragraph="633a.5(b)"
+            )
+        if self._step == "cut":
+            raise IllegalActionError(
+                "the cards are cut; a floorperson may order a recut", paragraph="633a.5(e)"
+            )
+        return self._cut(position, cover_from_bottom, "cards_cut", "633a.5(d)")
+
+    def recut(
+        self, *, position: int | None = None, cover_from_bottom: int | None = None
+    ) -> list[Event]:
+        """633a.5(e): a floorperson finds the cut improper and orders a recut, before the cards
+        go into the shoe, by the player who cut or the next one entitled to."""
+        if self._step != "cut":
+            raise IllegalActionError(
+                "a recut is ordered after the cut and before the cards go into the shoe",
+                paragraph="633a.5(e)",
+            )
+        return self._cut(position, cover_from_bottom, "cards_recut", "633a.5(e)")
+
+    def _cut(
+        self, position: int | None, behind: int | None, step: str, paragraph: str
+    ) -> list[Event]:
+        cards = sum(self.holds.values())
+        if position is not None and not CUT_MARGIN <= position <= cards - CUT_MARGIN:
+            raise IllegalActionError(
+                f"the cut is {position} cards from the top of {cards}: it must be at least "
+                f"{CUT_MARGIN} from the top and from the bottom",
+                paragraph="633a.5(d)",
+            )
+        if behind is not None and not cards / 4 <= behind <= cards:
+            raise IllegalActionError(
+                f"the cover card has {behind} cards behind it of {cards}: at least a quarter "
+                "of the way in from the bottom",
+                paragraph="633a.5(d)",
+            )
+        by = self._cut_offers[0] if self._cut_offers else 0  # 0: the dealer cuts
+        self._step = "cut"
+        events = self._record(step, paragraph, box=by, position=position)
+        if behind is not None:
+            events += self._record("cover_card_inserted", "633a.5(d)", position=cards - behind)
+        return events
+
+    def load_shoe(self) -> list[Event]:
+        """633a.7(a): the stacked cards into the dealing shoe; its first card is burned next
+        (633a.7(c))."""
+        if self._step != "cut" and not (self._continuous and self._step == "shuffled"):
+            raise IllegalActionError(
+                "the cards go into the shoe once shuffled and cut", paragraph="633a.7(a)"
+            )
+        self._step = "dealing"
+        self._in_shoe = True
+        self._burn_due = not self._continuous
+        return self._record("shoe_loaded", "633a.7(a)")
+
+    def burn(self, card: Card) -> list[Event]:
+        """633a.7(c): the first card after the stack goes into the shoe, or a new dealer's first
+        card, face down to the discard rack."""
+        self._between_rounds("burn a card")
+        if not self._burn_due:
+            raise IllegalActionError(
+                "a card is burned after each full batch goes into the shoe and by each new dealer",
+                paragraph="633a.7(c)",
+            )
+        return self._burned(card, "633a.7(c)")
+
+    def _burned(self, card: Card, paragraph: str) -> list[Event]:
+        self._take(card, paragraph)
+        self.rack.append(card)
+        self._burn_due = False
+        event = CardBurned(card=str(card), pile=None, paragraph=paragraph, seen_by=HOUSE)
+        self.events.append(event)
+        return [event]
+
+    def change_dealer(self) -> list[Event]:
+        """633a.7(c): a new dealer burns one card before dealing to the players."""
+        self._between_rounds("change dealers")
+        self._burn_due = self._in_shoe and not self._continuous
+        return self._record("dealer_changed", "633a.7(c)")
+
+    def order_reshuffle(self) -> list[Event]:
+        """633a.5(f): a floorperson directs a reshuffle after the round."""
+        self._reshuffle_due = True
+        self._shuffle_reason = "floor"
+        return self._record("reshuffle_ordered", "633a.5(f)")
+
+    def cover_card_reached(self, box: int = 0) -> list[Event]:
+        """633a.7(e): the cover card came out (on `box`'s betting area, or 0 the dealer's hand
+        or before the round): the round is completed, then the cards are reshuffled."""
+        if self._continuous:
+            raise IllegalActionError(
+                "a continuous shuffler has no cover card", paragraph="633a.5(h)"
+            )
+        self._reshuffle_due = True
+        self._shuffle_reason = "cover"
+        self._cover_card_box = box
+        return self._record("cover_card_reached", "633a.7(e)", box=box)
+
+    # --- rounds --------------------------------------------------------------------------------
+
+    def deal(
+        self, wagers: Sequence[BoxWager], *, selections: Selections | None = None
+    ) -> DealtRound:
+        """Start a round: from here the dealer's cards go to `current`."""
+        self._fold()
+        if self._reader_down:
+            raise IllegalActionError(
+                "the card reader is out of order: no round is dealt until it is repaired or "
+                "replaced",
+                paragraph="633a.14(k)",
+            )
+        if not self._round_over():
+            raise IllegalActionError("a round is in progress")
+        if self._reshuffle_due:
+            raise IllegalActionError(
+                "the cards are reshuffled before the next round",
+                paragraph="633a.7(e)" if self._shuffle_reason == "cover" else "633a.5(f)",
+            )
+        if not self._in_shoe:
+            raise IllegalActionError(
+                "the cards are not in the shoe: shuffle, cut and load them",
+                paragraph="633a.7(a)",
+            )
+        if self._burn_due:
+            raise IllegalActionError("the first card is burned first", paragraph="633a.7(c)")
+        self.current = DealtRound(
+            rules=self.rules,
+            wagers=list(wagers),
+            holds=self.holds,
+            reader_shows_value=self.reader_shows_value,
+            selections=selections,
+            carried=self._carried,
+        )
+        self._carried = []
+        self._rounds_logged = 0
+        self._folded = False
+        self._fold()
+        return self.current
+
+    def sync(self) -> list[Event]:
+        """Bring the current round's new events into the stream; the cards go to the rack (or
+        back into a continuous shuffler) when it ends."""
+        return self._fold()
+
+    def _fold(self) -> list[Event]:
+        game = self.current
+        if game is None:
+            return []
+        if self._folded:
+            return []
+        new = game.events[self._rounds_logged :]
+        self.events.extend(new)
+        self._rounds_logged += len(new)
+        self.holds = game.holds  # the round's count of the shoe, kept as it deals
+        if game.is_complete:
+            self._folded = True
+            self._carried = game.unused  # 633a.14(b): still the next card from the shoe
+            if self._continuous:
+                # 633a.5(h): the device takes the round's cards back and shuffles them in.
+                self.holds.update(game.discards)
+            else:
+                self.rack.extend(game.discards)
+        return new
+
+    # --- irregularities around the rounds (633a.14) --------------------------------------------
+
+    def dealer_drew_on_17(self, card: Card) -> list[Event]:
+        """633a.14(d): the dealer had 17 or more and drew a card by accident: it goes to the
+        discard rack. Only after a round whose dealer stood on 17 or more."""
+        self._fold()
+        game = self.current
+        total = None if game is None or not game.is_complete else game.game.dealer_points.total
+        if total is None or not 17 <= total <= 21:
+            raise IllegalActionError(
+                "633a.14(d) is a card drawn by a dealer who stood on 17 to 21 in the round just "
+                "completed",
+                paragraph="633a.14(d)",
+            )
+        self._take(card, "633a.14(d)")
+        self.rack.append(card)
+        events = self._irregularity("dealer_drew_on_17", "633a.14(d)")
+        discarded = CardDiscarded(
+            card=str(card), reason="drawn by the dealer on 17 or more", paragraph="633a.14(d)"
+        )
+        self.events.append(discarded)
+        return [*events, discarded]
+
+    def refill_from_rack(self) -> list[Event]:
+        """633a.14(f): too few cards left to complete the round: the discard rack is shuffled
+        and cut (633a.5) and its first card burned face down before the round goes on."""
+        self._fold()
+        if not self.rack:
+            raise IllegalActionError("the discard rack is empty", paragraph="633a.14(f)")
+        self.holds.update(self.rack)  # the round's own count when one is in progress
+        self.rack = []
+        self._refill_burn_due = True
+        return self._irregularity("shoe_refilled", "633a.14(f)")
+
+    def burn_refill(self, card: Card) -> list[Event]:
+        """633a.14(f): the first card after the refill, face down to the discard rack."""
+        if not self._refill_burn_due:
+            raise IllegalActionError(
+                "no refill from the discard rack is waiting for its burn card",
+                paragraph="633a.14(f)",
+            )
+        self._refill_burn_due = False
+        return self._burned(card, "633a.14(f)")
+
+    def reader_malfunction(self) -> list[Event]:
+        """633a.14(k): the card reader malfunctioned: the game stops at this table until it is
+        repaired or replaced (no card is dealt, no round started)."""
+        self._reader_down = True
+        return self._irregularity("card_reader_malfunction", "633a.14(k)")
+
+    def reader_restored(self, how: str) -> list[Event]:
+        """633a.14(k): the card reader `how` "repaired" or "replaced"."""
+        if how not in ("repaired", "replaced"):
+            raise IllegalActionError(
+                f'the card reader is "repaired" or "replaced", not {how!r}',
+                paragraph="633a.14(k)",
+            )
+        if not self._reader_down:
+            raise IllegalActionError("the card reader is working", paragraph="633a.14(k)")
+        self._reader_down = False
+        return self._irregularity("card_reader_restored", "633a.14(k)", option=how)
+
+    # --- the round's inputs, through the table (633a.14(f), (k) hold them up) ------------------
+
+    def card(self, card: Card, *, face_up: bool) -> list[Event]:
+        """The awaited card, as it left the shoe."""
+        return self._round_input(lambda game: game.deal(card, face_up=face_up))
+
+    def found_face_up(self, card: Card) -> list[Event]:
+        """633a.14(a)."""
+        return self._round_input(lambda game: game.found_face_up(card))
+
+    def drawn_in_error(self, card: Card) -> list[Event]:
+        """633a.14(b)."""
+        return self._round_input(lambda game: game.drawn_in_error(card))
+
+    def exposed(self, card: Card) -> list[Event]:
+        """633a.14(c)."""
+        return self._round_input(lambda game: game.exposed(card))
+
+    def not_dealt(self, option: str) -> list[Event]:
+        """633a.14(e), (g), (i)."""
+        return self._round_input(lambda game: game.not_dealt(option))
+
+    def hole_card_read(self) -> list[Event]:
+        """633a.14(j)."""
+        return self._round_input(lambda game: game.hole_card_read())
+
+    def act(
+        self, box: int, action: Action, amount: int | None = None, *, hand: int | None = None
+    ) -> list[Event]:
+        """A player's decision."""
+        return self._round_input(lambda game: game.act(box, action, amount, hand=hand))
+
+    def _round_input(self, step: Callable[[DealtRound], object]) -> list[Event]:
+        self._fold()
+        game = self.current
+        if game is None or game.is_complete:
+            raise IllegalActionError("no round is in progress: deal one first")
+        if self._reader_down:
+            raise IllegalActionError(
+                "the card reader is out of order: the dealer may not continue until it is "
+                "repaired or replaced",
+                paragraph="633a.14(k)",
+            )
+        if self._refill_burn_due:
+            raise IllegalActionError(
+                "the first card after the refill is burned face down first",
+                paragraph="633a.14(f)",
+            )
+        step(game)
+        return self._fold()
+
+    # --- shared --------------------------------------------------------------------------------
+
+    def _take(self, card: Card, paragraph: str) -> None:
+        if self.holds[card] <= 0:
+            raise IllegalActionError(
+                f"{card} cannot come from this shoe: every {card} of its {self.rules.decks} "
+                "deck(s) is out of it",
+                paragraph="633a.3(a)",
+            )
+        self.holds[card] -= 1
+
+    def _expect(self, step: str, what: str, paragraph: str) -> None:
+        if self._step != step:
+            raise IllegalActionError(
+                f"cannot {what} now (last step: {self._step or 'none'})", paragraph=paragraph
+            )
+
+    def _between_rounds(self, what: str) -> None:
+        self._fold()
+        if not self._round_over():
+            raise IllegalActionError(f"cannot {what} during a round")
+
+    def _record(
+        self, step: str, paragraph: str, *, box: int = 0, position: int | None = None
+    ) -> list[Event]:
+        event = ProcedureRecorded(step=step, box=box, position=position, paragraph=paragraph)
+        self.events.append(event)
+        return [event]
+
+    def _irregularity(self, what: str, paragraph: str, *, option: str | None = None) -> list[Event]:
+        event = IrregularityRecorded(what=what, option=option, paragraph=paragraph)
+        self.events.append(event)
+        return [event]
