@@ -30,12 +30,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import ClassVar
 
 from tablegames.blackjack.actions import Action
 from tablegames.blackjack.dealt import DealtRound
-from tablegames.blackjack.events import CardDiscarded, Event, IrregularityRecorded
+from tablegames.blackjack.events import (
+    CardDiscarded,
+    Event,
+    IrregularityRecorded,
+    ProcedureRecorded,
+)
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.shoe_steps import CardBurned
 from tablegames.blackjack.sidebook import Selections
@@ -46,22 +49,6 @@ from tablegames.core.views import HOUSE
 
 # The cover card goes at least this many cards from either end of the stack (633a.5(d)).
 CUT_MARGIN = 10
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ProcedureRecorded(Event):
-    """A step of the dealer's procedure at a dealt table: `step` names it, `box` the player it
-    concerns (0: none, or the dealer), `position` where a cut or the cover card went (cards
-    from the top of the stack, when recorded)."""
-
-    kind: ClassVar[str] = "table_procedure"
-    step: str
-    box: int = 0
-    position: int | None = None
-
-
-# The opening and shuffle steps in their order; each may follow only the one before it.
-_OPENING = ("cards_received", "cards_inspected", "cards_spread", "cards_washed")
 
 
 class DealtTable:

@@ -260,6 +260,18 @@ class IrregularityRecorded(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ProcedureRecorded(Event):
+    """A step of the dealer's procedure at a dealt table: `step` names it, `box` the player it
+    concerns (0: none, or the dealer), `position` where a cut or the cover card went (cards
+    from the top of the stack, when recorded)."""
+
+    kind: ClassVar[str] = "table_procedure"
+    step: str
+    box: int = 0
+    position: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CardDiscarded(Event):
     """A card put in the discard rack without being played: found face up in the shoe
     (633a.14(a)), drawn in error, exposed and refused by all (633a.14(c)), or drawn by a dealer
@@ -304,6 +316,7 @@ _ALL_TYPES: tuple[type[Event], ...] = (
     DealerCompleted,
     WagerSettled,
     IrregularityRecorded,
+    ProcedureRecorded,
     CardDiscarded,
     CardExposed,
     RoundCompleted,
