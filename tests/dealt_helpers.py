@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+from tablegames.blackjack.actions import Turn
 from tablegames.blackjack.dealt import DealtRound
 from tablegames.blackjack.dealt_replay import replay_dealt
 from tablegames.blackjack.events import CardDealt, Event, WagerPlaced, WagerSettled
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card, standard_decks
+from tablegames.core.cardsource import Destination
 
 
 def new_round(
@@ -23,6 +25,20 @@ def new_round(
         wagers=[BoxWager(box=box, player=player, amount=amount) for box, player, amount in wagers],
         **options,  # type: ignore[arg-type]
     )
+
+
+def awaited(game: DealtRound) -> Destination:
+    """The card the round awaits (fails the test when it awaits none)."""
+    if game.awaiting is None:
+        raise AssertionError(f"no card is awaited: turn {game.turn}")
+    return game.awaiting
+
+
+def turn_of(game: DealtRound) -> Turn:
+    """The decision the round awaits (fails the test when it awaits none)."""
+    if game.turn is None:
+        raise AssertionError(f"no decision is awaited: awaiting {game.awaiting}")
+    return game.turn
 
 
 def deal(game: DealtRound, *codes: str) -> list[Event]:
