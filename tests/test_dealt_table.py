@@ -3,6 +3,8 @@ rounds (633a.14(d), (f), (k)-(m)). Expected values are read off the paragraphs b
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
 from tablegames.blackjack.actions import Action
@@ -28,6 +30,7 @@ def steps(events: list[Event]) -> list[tuple[str, int, str]]:
 def opened(rules: Rules = ONE_DECK, first_player: int | None = 3) -> DealtTable:
     """A table through 633a.4(a)-(c) and 633a.5 to the first card burned."""
     table = DealtTable(rules)
+    table.inspect_reader()
     table.receive_cards()
     table.inspect()
     table.spread(first_player)
@@ -59,12 +62,33 @@ def play_round(table: DealtTable, *cards: str, boxes: tuple[int, ...] = (1,)) ->
 
 def test_633a_4_the_opening_goes_inspect_spread_wash_shuffle() -> None:
     table = opened()
-    assert steps(table.events)[:4] == [
+    assert steps(table.events)[1:5] == [
         ("cards_received", 0, "603a.16"),
         ("cards_inspected", 0, "633a.4(a)"),
         ("cards_spread", 3, "633a.4(b)"),
         ("cards_washed", 0, "633a.4(c)"),
     ]
+
+
+def test_633a_4_b_the_cards_are_spread_for_the_first_player_to_arrive() -> None:
+    table = DealtTable(ONE_DECK)
+    table.receive_cards()
+    with pytest.raises(IllegalActionError):
+        table.spread(2)  # not before the inspection (633a.4(a))
+    table.inspect()
+    assert steps(table.spread(2)) == [("cards_spread", 2, "633a.4(b)")]
+
+
+def test_633a_4_c_the_cards_are_washed_and_stacked_before_the_shuffle() -> None:
+    table = DealtTable(ONE_DECK)
+    table.receive_cards()
+    table.inspect()
+    table.spread(2)
+    with pytest.raises(IllegalActionError) as refused:
+        table.shuffle()
+    assert refused.value.paragraph == "633a.4(c)"
+    assert steps(table.wash()) == [("cards_washed", 0, "633a.4(c)")]
+    table.shuffle()
 
 
 def test_633a_4_a_the_cards_are_inspected_before_they_are_spread() -> None:
@@ -79,6 +103,7 @@ def test_633a_4_a_the_cards_are_inspected_before_they_are_spread() -> None:
 
 def test_633a_4_f_preinspected_decks_skip_the_opening_and_the_shuffle() -> None:
     table = DealtTable(ONE_DECK, preinspected=True)
+    table.inspect_reader()
     events = table.receive_cards()
     assert steps(events) == [("cards_received_preshuffled", 0, "633a.4(f)")]
     table.cut()
@@ -197,6 +222,7 @@ def test_633a_5_g_an_idle_tables_cards_are_spread_and_shuffled_again() -> None:
 
 def test_633a_7_c_the_first_card_is_burned_and_a_new_dealer_burns_one() -> None:
     table = DealtTable(ONE_DECK)
+    table.inspect_reader()
     table.receive_cards()
     table.inspect()
     table.spread()
@@ -322,6 +348,7 @@ def test_a_dealt_table_with_a_double_shoe_is_refused_with_its_reason() -> None:
 
 def test_633a_5_h_a_continuous_shuffler_takes_each_rounds_cards_back() -> None:
     table = DealtTable(Rules(decks=1, shoe="continuous_shuffler"))
+    table.inspect_reader()
     table.receive_cards()
     table.inspect()
     table.spread()
@@ -332,3 +359,57 @@ def test_633a_5_h_a_continuous_shuffler_takes_each_rounds_cards_back() -> None:
     assert sum(table.holds.values()) == 52
     table.deal([BoxWager(box=1, player="p1", amount=1000)])
     table.card(Card.parse("9S"), face_up=True)  # back in the shuffler, dealt again
+
+
+class Clock:
+    """The house clock, moved by hand."""
+
+    def __init__(self) -> None:
+        self.time = datetime(2026, 12, 3, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.time
+
+
+def clocked(clock: Clock, rules: Rules = ONE_DECK) -> DealtTable:
+    table = DealtTable(rules, now=clock, gaming_day_starts=timedelta(hours=6))
+    table.receive_cards()
+    table.inspect()
+    table.spread()
+    table.wash()
+    table.shuffle()
+    table.cut()
+    table.load_shoe()
+    table.burn(Card.parse("2D"))
+    return table
+
+
+def test_633a_2_f_the_card_reader_is_inspected_each_gaming_day() -> None:
+    clock = Clock()
+    table = clocked(clock)
+    with pytest.raises(IllegalActionError, match="not been inspected") as refused:
+        table.deal([BoxWager(box=1, player="p1", amount=1000)])
+    assert refused.value.paragraph == "633a.2(f)"
+    assert steps(table.inspect_reader()) == [("card_reader_inspected", 0, "633a.2(f)")]
+    play_round(table, "9S", "TH", "TS", "7C")
+    clock.time += timedelta(hours=20)  # 05:00 next morning: the same gaming day (from 06:00)
+    play_round(table, "9H", "TD", "TC", "7D")
+    clock.time += timedelta(hours=2)  # 07:00: a new gaming day
+    with pytest.raises(IllegalActionError) as refused:
+        table.deal([BoxWager(box=1, player="p1", amount=1000)])
+    assert refused.value.paragraph == "633a.2(f)"
+
+
+def test_633a_3_d_decks_are_changed_every_24_hours_and_every_4_dealt_from_the_hand() -> None:
+    clock = Clock()
+    table = clocked(clock)
+    clock.time += timedelta(hours=24, minutes=1)
+    table.inspect_reader()
+    with pytest.raises(IllegalActionError, match="24 hours") as refused:
+        table.deal([BoxWager(box=1, player="p1", amount=1000)])
+    assert refused.value.paragraph == "633a.3(d)"
+    hand = clocked(clock, Rules(decks=1, variant="hand_dealt"))
+    clock.time += timedelta(hours=4, minutes=1)
+    hand.inspect_reader()
+    with pytest.raises(IllegalActionError, match="4 hours"):
+        hand.deal([BoxWager(box=1, player="p1", amount=1000)])

@@ -57,7 +57,6 @@ IRREGULARITIES: Mapping[str, str] = {
     "shoe_refilled": "633a.14(f)",
     "hand_not_dealt": "633a.14(g)",
     "second_card_missed": "633a.14(g)",
-    "wrong_side_of_double_shoe": "633a.14(h)",
     "requested_card_missed": "633a.14(i)",
     "hole_card_read": "633a.14(j)",
     "card_reader_malfunction": "633a.14(k)",

@@ -23,13 +23,15 @@ The procedure is checked step by step, each refusal naming the paragraph:
   and inspected before they are shuffled again (633a.5(g)).
 A continuous shuffler (633a.5(h)) takes each round's cards back, so the shoe holds every card
 again after each round; (b)-(g) of 633a.5 do not apply to it. A double shoe is not yet
-supported at a dealt table (its two sides and determinant card, 633a.7(d), 633a.14(h)).
+supported at a dealt table: its two sides and determinant card (633a.7(d)), and a round drawn
+from the wrong side (subsection (h) of 633a.14).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from datetime import UTC, date, datetime, timedelta
 
 from tablegames.blackjack.actions import Action
 from tablegames.blackjack.dealt import DealtRound
@@ -57,7 +59,13 @@ class DealtTable:
     preinspected and preshuffled (633a.4(f), 603a.16(u)-(v))."""
 
     def __init__(
-        self, rules: Rules, *, reader_shows_value: bool = True, preinspected: bool = False
+        self,
+        rules: Rules,
+        *,
+        reader_shows_value: bool = True,
+        preinspected: bool = False,
+        now: Callable[[], datetime] | None = None,
+        gaming_day_starts: timedelta = timedelta(0),
     ) -> None:
         if rules.shoe == "double_shoe":
             raise RulesError(
@@ -90,6 +98,11 @@ class DealtTable:
         self._shuffler_out = False  # 633a.14(m): out of order, not yet covered
         self._shuffler_covered = False
         self._continuous = rules.shoe == "continuous_shuffler"
+        # 633a.2(f), 633a.3(d): the house clock, and when the gaming day begins after midnight.
+        self._now = now or (lambda: datetime.now(UTC))
+        self._day_starts = gaming_day_starts
+        self._reader_inspected: date | None = None
+        self._cards_since: datetime | None = None
 
     # --- reading -------------------------------------------------------------------------------
 
@@ -101,12 +114,29 @@ class DealtTable:
     def _round_over(self) -> bool:
         return self.current is None or self.current.is_complete
 
+    # --- 633a.2(f), 633a.3(d): the reader's daily inspection and the age of the decks ---------
+
+    def gaming_day(self) -> date:
+        """The gaming day the house clock is in (it begins `gaming_day_starts` after midnight)."""
+        return (self._now() - self._day_starts).date()
+
+    def inspect_reader(self) -> list[Event]:
+        """633a.2(f): the floorperson inspects the card reader for tampering and working order
+        at the beginning of each gaming day."""
+        self._reader_inspected = self.gaming_day()
+        return self._record("card_reader_inspected", "633a.2(f)")
+
+    def _decks_expire(self) -> timedelta:
+        # 633a.3(d): decks changed at least every 24 hours; every 4 dealt from the hand.
+        return timedelta(hours=4 if self.rules.variant == "hand_dealt" else 24)
+
     # --- 633a.4: opening the table -------------------------------------------------------------
 
     def receive_cards(self) -> list[Event]:
         """New decks arrive at the table: every card of them is in play, none yet dealt."""
         self._between_rounds("receive cards")
         self._new_cards()
+        self._cards_since = self._now()
         if self.preinspected:
             # 633a.4(f): preinspected and preshuffled decks (603a.16(u)-(v)) skip (a)-(e) and
             # the shuffle of 633a.5(a).
@@ -130,6 +160,12 @@ class DealtTable:
             if box is not None:
                 self._first_player = box
             return self._record("cards_spread", "633a.4(b)", box=box or 0)
+        if self._step != "dealing":
+            raise IllegalActionError(
+                f"cannot spread the cards now (last step: {self._step or 'none'}): new cards "
+                "are inspected first",
+                paragraph="633a.4(a)",
+            )
         self._between_rounds("spread the cards of an idle table")
         # 633a.5(g): no gaming activity: the cards come out of the shoe and the rack.
         self._new_cards()
@@ -372,6 +408,17 @@ class DealtTable:
             )
         if not self._round_over():
             raise IllegalActionError("a round is in progress")
+        if self._reader_inspected != self.gaming_day():
+            raise IllegalActionError(
+                "the card reader has not been inspected this gaming day",
+                paragraph="633a.2(f)",
+            )
+        if self._cards_since is not None and self._now() - self._cards_since > self._decks_expire():
+            hours = int(self._decks_expire().total_seconds() // 3600)
+            raise IllegalActionError(
+                f"the decks have been in use more than {hours} hours: change them",
+                paragraph="633a.3(d)",
+            )
         if self._reshuffle_due:
             raise IllegalActionError(
                 "the cards are reshuffled before the next round",
