@@ -70,6 +70,7 @@ GAME_KEYS: Final = {game.id: game.scenario.keys for game in REGISTERED}
 # What the conformance tests have always compared of a Blackjack result; the craps tests compare
 # the whole result but its event log.
 BLACKJACK_COMPARED: Final = ("dealer", "boxes")
+DEALT_TABLE: Final = "table"  # compared too for a dealt table's scenario
 PLAY_COMMAND: Final = {game.id: game.scenario.command for game in REGISTERED}
 _SHOWN_CHARS: Final = 120
 _SHOWN_ERROR_CHARS: Final = 500
@@ -237,20 +238,27 @@ def parse_case(data: Any, path: Path) -> ConformanceCase:
         path=path,
         game=game,
         scenario=scenario,
-        expected=None if expected is None else _check_expected(expected, game, what),
+        expected=None
+        if expected is None
+        else _check_expected(
+            expected, game, what, dealt=isinstance(scenario, Mapping) and "steps" in scenario
+        ),
         expected_error=None if expected_error is None else _check_error(expected_error, what),
         description=description,
     )
 
 
-def _check_expected(expected: Any, game: str, what: str) -> Mapping[str, Any]:
+def _check_expected(
+    expected: Any, game: str, what: str, *, dealt: bool = False
+) -> Mapping[str, Any]:
     if not isinstance(expected, Mapping):
         raise InputError(f'{what}: "expected" must be a JSON object (the result) or null')
-    if game == BLACKJACK and set(expected) != set(BLACKJACK_COMPARED):
+    compared = set(BLACKJACK_COMPARED) | ({DEALT_TABLE} if dealt else set())
+    if game == BLACKJACK and set(expected) != compared:
         # Only these are compared: any other key would look checked and never be.
+        names = '"dealer", "boxes" and "table"' if dealt else '"dealer" and "boxes"'
         raise InputError(
-            f'{what}: a Blackjack "expected" holds exactly "dealer" and "boxes", '
-            f"not {sorted(expected)}"
+            f'{what}: a Blackjack "expected" holds exactly {names}, not {sorted(expected)}'
         )
     return expected
 
@@ -311,7 +319,9 @@ def _engine(game: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
 def compared_result(game: str, result: Mapping[str, Any]) -> dict[str, Any]:
     """The part of a game's result that `expected` is compared with (see the module doc)."""
     if game == BLACKJACK:
-        return {key: result.get(key) for key in BLACKJACK_COMPARED}
+        # A dealt table's scenario (docs/scenarios-dealt.md) adds its table's record.
+        keys = BLACKJACK_COMPARED + ((DEALT_TABLE,) if DEALT_TABLE in result else ())
+        return {key: result.get(key) for key in keys}
     return {key: value for key, value in result.items() if key != "events"}
 
 

@@ -68,7 +68,7 @@ GAMES: tuple[GameEntry, ...] = (
         chapters=("633a", "633b", "633c"),
         module="tablegames.blackjack.game",
         scenario=ScenarioFormat(
-            keys=frozenset({"shoe", "boxes", "decisions", "meters"}),
+            keys=frozenset({"shoe", "boxes", "decisions", "meters", "steps"}),
             runner="tablegames.blackjack.scenario:run_scenario",
             command="tablegames round",
         ),

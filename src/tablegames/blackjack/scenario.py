@@ -169,6 +169,11 @@ def _wager_order(wager: str) -> tuple[int, str]:
 
 
 def run_scenario(scenario: Mapping[str, Any]) -> dict[str, Any]:
+    if isinstance(scenario, Mapping) and "steps" in scenario:
+        # A table dealt by a person, step by step (docs/scenarios-dealt.md).
+        from tablegames.blackjack.dealt_scenario import run_dealt_scenario
+
+        return run_dealt_scenario(scenario)
     game = build_round(scenario)
     play_decisions(game, scenario.get("decisions", []))
     return round_result(game)
