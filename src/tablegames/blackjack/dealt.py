@@ -67,6 +67,21 @@ IRREGULARITIES: Mapping[str, str] = {
 }
 
 
+# The irregularities of the table rather than of a round (tablegames.blackjack.dealt_table): in
+# a table's stream they may sit between a round's events.
+TABLE_IRREGULARITIES: frozenset[str] = frozenset(
+    {
+        "dealer_drew_on_17",
+        "shoe_refilled",
+        "card_reader_malfunction",
+        "card_reader_restored",
+        "shuffler_jammed",
+        "shuffler_out_of_order",
+        "shuffler_covered",
+    }
+)
+
+
 class CardAwaited(Exception):  # noqa: N818 - the feed's signal that it has no card yet
     """The engine asked the feed for a card nobody has dealt yet (`destination`, the feed's
     draw number `attempt` of the round)."""

@@ -97,7 +97,7 @@ def run_dealt_scenario(scenario: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(steps, list):
         raise ScenarioError("steps must be a list of the table's steps in order")
     for index, step in enumerate(steps):
-        _play_step(table, index, step)
+        apply_step(table, step, f"steps[{index}]")
     return _result(table)
 
 
@@ -114,8 +114,10 @@ def _open_ready(table: DealtTable, scenario: Mapping[str, Any]) -> None:
     table.deal(_wagers("boxes", scenario["boxes"]))
 
 
-def _play_step(table: DealtTable, index: int, step: Any) -> None:
-    what = f"steps[{index}]"
+def apply_step(table: DealtTable, step: Any, what: str) -> None:
+    """One step of the format (a procedure, a round, a card, an irregularity or a decision)
+    taken at `table`; `what` names it in a refusal. The dealt table's server orders are steps
+    too (tablegames.blackjack.dealt_game)."""
     if not isinstance(step, Mapping):
         raise ScenarioError(f'{what} must be an object such as {{"card": "9S"}}')
     if "procedure" in step:

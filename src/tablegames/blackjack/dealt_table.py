@@ -80,6 +80,8 @@ class DealtTable:
         self.holds: Counter[Card] = Counter()
         self.rack: list[Card] = []
         self.current: DealtRound | None = None
+        # 633a.13(j)(2), 633a.13(l)(2): the progressive meters carry from round to round.
+        self.meters: dict[str, int] = {}
         self._rounds_logged = 0  # events of `current` already in the stream
         self._carried: list[Card] = []
         self._step = ""  # the last opening or shuffle step
@@ -436,6 +438,7 @@ class DealtTable:
             wagers=list(wagers),
             holds=self.holds,
             reader_shows_value=self.reader_shows_value,
+            meters=self.meters or None,
             selections=selections,
             carried=self._carried,
         )
@@ -462,6 +465,7 @@ class DealtTable:
         self.holds = game.holds  # the round's count of the shoe, kept as it deals
         if game.is_complete:
             self._folded = True
+            self.meters = dict(game.game.side.meters)
             self._carried = game.unused  # 633a.14(b): still the next card from the shoe
             if self._continuous:
                 # 633a.5(h): the device takes the round's cards back and shuffles them in.

@@ -362,6 +362,11 @@ class BlackjackTable:
             )
         self.table.stack(cards)
 
+    @property
+    def round_orders(self) -> frozenset[str]:
+        """None: the table's own random source deals; its orders wait for the round's end."""
+        return frozenset()
+
     def order(self, name: str, args: Mapping[str, Any]) -> None:
         """A floorperson's order between rounds (GameTable.order): `reshuffle` (633a.5(f)),
         `change_dealer` (633a.7(c): the new dealer burns a card), `permit_wagering` with

@@ -332,6 +332,13 @@ class GameTable(Protocol):
         ...
 
     @property
+    def round_orders(self) -> frozenset[str]:
+        """The orders (`order`) the game takes during a round as well: a dealt table's card
+        entries and its irregularities (633a.14). Empty for a game whose cards or dice come
+        from its own random source: its orders wait for the round to end."""
+        ...
+
+    @property
     def meters(self) -> Mapping[str, int]:
         """The progressive meters now, in cents by wager name (Blackjack's 633a.13(j)(2),
         633a.13(l)(2)); empty for a game without any. A ledger moves the meter accounts by

@@ -286,6 +286,11 @@ class CrapsGameTable:
         and the selections are logged as they happen."""
         return self.craps.sealed
 
+    @property
+    def round_orders(self) -> frozenset[str]:
+        """None: the table's own random source deals; its orders wait for the round's end."""
+        return frozenset()
+
     def order(self, name: str, args: Mapping[str, Any]) -> None:
         """Craps takes no floorperson's order through the table (GameTable.order)."""
         raise TableGamesError(f"craps has no floor order {name!r}: it takes none")
