@@ -257,7 +257,7 @@ class DealtRound:
         if face_up != where.face_up:
             raise ShoeError(
                 f"{card} was dealt face {'up' if face_up else 'down'}; the procedure deals "
-                f"{where.describe()}",
+                f"{where.describe(cite=False)}",
                 paragraph=where.paragraph or None,
             )
         return self._apply(_Input("card", card=card))

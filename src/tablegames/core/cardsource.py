@@ -33,16 +33,19 @@ class Destination:
     face_up: bool = True
     paragraph: str = ""
 
-    def describe(self) -> str:
-        """The destination in words, for a dealer's screen and an error message."""
+    def describe(self, *, cite: bool = True) -> str:
+        """The destination in words, for a dealer's screen and an error message (`cite`: with
+        the paragraph that deals it)."""
         face = "face up" if self.face_up else "face down"
         if self.to == "box":
-            return f"a card {face} to box {self.box} hand {self.hand} ({self.paragraph})"
-        if self.to == "dealer":
-            return f"the dealer's card {face} ({self.paragraph})"
-        if self.to == "switch":
-            return f"a switch card face down to box {self.box} ({self.paragraph})"
-        return f"a card to the discard rack ({self.paragraph})"
+            words = f"a card {face} to box {self.box} hand {self.hand}"
+        elif self.to == "dealer":
+            words = f"the dealer's card {face}"
+        elif self.to == "switch":
+            words = f"a switch card face down to box {self.box}"
+        else:
+            words = "a card to the discard rack"
+        return f"{words} ({self.paragraph})" if cite and self.paragraph else words
 
 
 class CardNotDealt(Exception):  # noqa: N818 - a signal of the dealt procedure, not an error
