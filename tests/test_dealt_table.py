@@ -42,10 +42,15 @@ def opened(rules: Rules = ONE_DECK, first_player: int | None = 3) -> DealtTable:
     return table
 
 
-def play_round(table: DealtTable, *cards: str, boxes: tuple[int, ...] = (1,)) -> None:
-    """A round dealt from `cards` in order, every box standing when its turn comes."""
+def play_round(
+    table: DealtTable, *cards: str, boxes: tuple[int, ...] = (1,), cover_on: int | None = None
+) -> None:
+    """A round dealt from `cards` in order, every box standing when its turn comes;
+    `cover_on`: the cover card comes out on that box (0: the dealer's) after the first card."""
     game = table.deal([BoxWager(box=box, player=f"p{box}", amount=1000) for box in boxes])
-    for code in cards:
+    for index, code in enumerate(cards):
+        if index == 1 and cover_on is not None:
+            table.cover_card_reached(cover_on)
         where = game.awaiting
         if where is None:
             turn = game.turn
@@ -141,8 +146,7 @@ def test_633a_5_b_when_nobody_accepts_the_dealer_cuts() -> None:
 
 def test_633a_5_c_2_the_player_whose_box_the_cover_card_fell_on_cuts() -> None:
     table = opened(Rules(decks=6))
-    play_round(table, "9S", "8H", "TS", "7C", "8D", "6H", "KH", "TC", boxes=(1, 2, 5))
-    table.cover_card_reached(box=2)
+    play_round(table, "9S", "8H", "TS", "7C", "8D", "6H", "KH", "TC", boxes=(1, 2, 5), cover_on=2)
     with pytest.raises(IllegalActionError, match="reshuffled") as refused:
         table.deal([BoxWager(box=1, player="p1", amount=1000)])
     assert refused.value.paragraph == "633a.7(e)"
@@ -152,8 +156,7 @@ def test_633a_5_c_2_the_player_whose_box_the_cover_card_fell_on_cuts() -> None:
 
 def test_633a_5_c_3_cover_card_on_the_dealers_hand_farthest_right_then_counterclockwise() -> None:
     table = opened(Rules(decks=6))
-    play_round(table, "9S", "8H", "TS", "7C", "8D", "6H", "KH", "TC", boxes=(1, 2, 5))
-    table.cover_card_reached(box=0)
+    play_round(table, "9S", "8H", "TS", "7C", "8D", "6H", "KH", "TC", boxes=(1, 2, 5), cover_on=0)
     table.shuffle()
     declined = [steps(table.decline_cut()) for _ in range(2)]
     # Box 5 is the farthest to the dealer's right; counterclockwise from it: 2, then 1.
@@ -413,3 +416,22 @@ def test_633a_3_d_decks_are_changed_every_24_hours_and_every_4_dealt_from_the_ha
     hand.inspect_reader()
     with pytest.raises(IllegalActionError, match="4 hours"):
         hand.deal([BoxWager(box=1, player="p1", amount=1000)])
+
+
+def test_633a_7_e_a_cover_card_on_an_empty_box_is_refused() -> None:
+    table = opened(Rules(decks=6))
+    table.deal([BoxWager(box=1, player="p1", amount=1000)])
+    with pytest.raises(IllegalActionError, match="box 4 has no wager") as refused:
+        table.cover_card_reached(4)
+    assert refused.value.paragraph == "633a.5(c)(2)"
+
+
+def test_633a_12_b_5_dealt_from_the_hand_a_card_is_burned_before_each_round() -> None:
+    table = opened(Rules(decks=2, variant="hand_dealt"))
+    play_round(table, "9S", "TH", "TS", "7C")
+    with pytest.raises(IllegalActionError, match="burned first") as refused:
+        table.deal([BoxWager(box=1, player="p1", amount=1000)])
+    assert refused.value.paragraph == "633a.12(b)(5)"
+    burned = table.burn(Card.parse("4H"))
+    assert burned[0].paragraph == "633a.12(b)(5)"
+    table.deal([BoxWager(box=1, player="p1", amount=1000)])

@@ -255,10 +255,12 @@ class DealtRound:
         """The awaited card, as it left the shoe, face up or down as it was dealt."""
         where = self._awaited("deal a card")
         if face_up != where.face_up:
+            # 633a.12(b)(5): dealt from the hand, the players' first two cards go face down.
+            face_down_game = where.to == "box" and not where.face_up
             raise ShoeError(
                 f"{card} was dealt face {'up' if face_up else 'down'}; the procedure deals "
                 f"{where.describe(cite=False)}",
-                paragraph=where.paragraph or None,
+                paragraph="633a.12(b)(5)" if face_down_game else (where.paragraph or None),
             )
         return self._apply(_Input("card", card=card))
 

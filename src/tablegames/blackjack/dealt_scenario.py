@@ -104,13 +104,20 @@ def run_dealt_scenario(scenario: Mapping[str, Any]) -> dict[str, Any]:
 def _open_ready(table: DealtTable, scenario: Mapping[str, Any]) -> None:
     """`boxes` given: preinspected decks (633a.4(f)) cut by the dealer, in the shoe, `burn`
     burned (633a.7(c)) and the first round dealt with these wagers."""
-    if "burn" not in scenario:
+    continuous = table.rules.shoe == "continuous_shuffler"
+    if continuous and "burn" in scenario:
+        raise ScenarioError(
+            'a continuous shuffler burns no card: drop "burn" (633a.5(h), 633a.7(c))'
+        )
+    if not continuous and "burn" not in scenario:
         raise ScenarioError('a scenario with "boxes" names its "burn" card (633a.7(c))')
     table.inspect_reader()
     table.receive_cards()
-    table.cut()
+    if not continuous:
+        table.cut()
     table.load_shoe()
-    table.burn(_card("burn", scenario["burn"]))
+    if not continuous:
+        table.burn(_card("burn", scenario["burn"]))
     table.deal(_wagers("boxes", scenario["boxes"]))
 
 
@@ -278,6 +285,11 @@ def _flag(what: str, value: Any) -> bool:
     return value
 
 
+def _wager_rank(wager: str) -> tuple[int, str]:
+    # As docs/scenarios.md orders a box's wagers: the Blackjack Wager, insurance, then by name.
+    return ({"blackjack": 0, "insurance": 1}.get(wager, 2), wager)
+
+
 def _result(table: DealtTable) -> dict[str, Any]:
     table.sync()
     game = table.current
@@ -300,7 +312,7 @@ def _result(table: DealtTable) -> dict[str, Any]:
                     "hands": [],
                     "wagers": [
                         {"wager": e.wager, "hand": e.hand, "stake": e.stake, "returned": e.returned}
-                        for e in mine
+                        for e in sorted(mine, key=lambda e: (e.hand, _wager_rank(e.wager)))
                     ],
                     "net": sum(e.returned - e.stake for e in mine),
                 }

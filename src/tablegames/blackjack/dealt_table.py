@@ -87,6 +87,9 @@ class DealtTable:
         self._step = ""  # the last opening or shuffle step
         self._in_shoe = False  # the stack is in the shoe and its first card burned
         self._burn_due = False  # 633a.7(c): a burn before the next card to a player
+        self._burn_paragraph = "633a.7(c)"  # 633a.12(b)(5) for the hand-dealt round's burn
+        # 633a.7(e): the cover card came out before the round began: that round is completed.
+        self._cover_before_round = False
         self._reshuffle_due = False  # 633a.5(f), 633a.7(e): before the next round
         # 633a.5(c): why the next shuffle comes ("beginning", "cover" or "floor") and, for the
         # cover card, the box it appeared on (0: the dealer's hand).
@@ -358,15 +361,17 @@ class DealtTable:
         self._between_rounds("burn a card")
         if not self._burn_due:
             raise IllegalActionError(
-                "a card is burned after each full batch goes into the shoe and by each new dealer",
+                "a card is burned after each full batch goes into the shoe, by each new dealer "
+                "and, dealt from the hand, before each round (633a.12(b)(5))",
                 paragraph="633a.7(c)",
             )
-        return self._burned(card, "633a.7(c)")
+        return self._burned(card, self._burn_paragraph)
 
     def _burned(self, card: Card, paragraph: str) -> list[Event]:
         self._take(card, paragraph)
         self.rack.append(card)
         self._burn_due = False
+        self._burn_paragraph = "633a.7(c)"
         event = CardBurned(card=str(card), pile=None, paragraph=paragraph, seen_by=HOUSE)
         self.events.append(event)
         return [event]
@@ -385,11 +390,29 @@ class DealtTable:
 
     def cover_card_reached(self, box: int = 0) -> list[Event]:
         """633a.7(e): the cover card came out (on `box`'s betting area, or 0 the dealer's hand
-        or before the round): the round is completed, then the cards are reshuffled."""
+        or as the first card before the round): the round is completed (the one about to be
+        dealt, when it came out before it), then the cards are reshuffled."""
         if self._continuous:
             raise IllegalActionError(
                 "a continuous shuffler has no cover card", paragraph="633a.5(h)"
             )
+        self._fold()
+        game = self.current
+        playing = game is not None and not game.is_complete
+        boxes = {wager.box for wager in game.wagers} if playing and game is not None else set()
+        if box and box not in boxes:
+            raise IllegalActionError(
+                f"box {box} has no wager in a round in progress: the cover card appears on a "
+                "player's betting area during a round, or is the dealer's (box 0)",
+                paragraph="633a.5(c)(2)",
+            )
+        if not playing:
+            if not self._in_shoe or self._reshuffle_due:
+                raise IllegalActionError(
+                    "no shoe is being dealt: the cover card comes out of a shoe in play",
+                    paragraph="633a.7(e)",
+                )
+            self._cover_before_round = True
         self._reshuffle_due = True
         self._shuffle_reason = "cover"
         self._cover_card_box = box
@@ -421,7 +444,7 @@ class DealtTable:
                 f"the decks have been in use more than {hours} hours: change them",
                 paragraph="633a.3(d)",
             )
-        if self._reshuffle_due:
+        if self._reshuffle_due and not self._cover_before_round:
             raise IllegalActionError(
                 "the cards are reshuffled before the next round",
                 paragraph="633a.7(e)" if self._shuffle_reason == "cover" else "633a.5(f)",
@@ -432,7 +455,8 @@ class DealtTable:
                 paragraph="633a.7(a)",
             )
         if self._burn_due:
-            raise IllegalActionError("the first card is burned first", paragraph="633a.7(c)")
+            raise IllegalActionError("a card is burned first", paragraph=self._burn_paragraph)
+        self._cover_before_round = False  # 633a.7(e): this round is completed, then reshuffled
         self.current = DealtRound(
             rules=self.rules,
             wagers=list(wagers),
@@ -465,6 +489,10 @@ class DealtTable:
         self.holds = game.holds  # the round's count of the shoe, kept as it deals
         if game.is_complete:
             self._folded = True
+            if self.rules.variant == "hand_dealt" and not self._continuous:
+                # 633a.12(b)(5): dealt from the hand, a card is burned before each round.
+                self._burn_due = True
+                self._burn_paragraph = "633a.12(b)(5)"
             self.meters = dict(game.game.side.meters)
             self._carried = game.unused  # 633a.14(b): still the next card from the shoe
             if self._continuous:
