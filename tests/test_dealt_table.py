@@ -27,6 +27,11 @@ def steps(events: list[Event]) -> list[tuple[str, int, str]]:
     return [(e.step, e.box, e.paragraph) for e in events if isinstance(e, ProcedureRecorded)]
 
 
+def _method(rules: Rules) -> str:
+    # 633a.12(b)(2): the hand-dealt game is shuffled by an automated device.
+    return "automated" if rules.variant == "hand_dealt" else "manual"
+
+
 def opened(rules: Rules = ONE_DECK, first_player: int | None = 3) -> DealtTable:
     """A table through 633a.4(a)-(c) and 633a.5 to the first card burned."""
     table = DealtTable(rules)
@@ -35,7 +40,7 @@ def opened(rules: Rules = ONE_DECK, first_player: int | None = 3) -> DealtTable:
     table.inspect()
     table.spread(first_player)
     table.wash()
-    table.shuffle()
+    table.shuffle(method=_method(rules))
     table.cut(position=20, cover_from_bottom=sum(table.holds.values()) // 3)
     table.load_shoe()
     table.burn(Card.parse("2D"))
@@ -380,7 +385,7 @@ def clocked(clock: Clock, rules: Rules = ONE_DECK) -> DealtTable:
     table.inspect()
     table.spread()
     table.wash()
-    table.shuffle()
+    table.shuffle(method=_method(rules))
     table.cut()
     table.load_shoe()
     table.burn(Card.parse("2D"))
@@ -435,3 +440,16 @@ def test_633a_12_b_5_dealt_from_the_hand_a_card_is_burned_before_each_round() ->
     burned = table.burn(Card.parse("4H"))
     assert burned[0].paragraph == "633a.12(b)(5)"
     table.deal([BoxWager(box=1, player="p1", amount=1000)])
+
+
+def test_633a_12_b_2_dealt_from_the_hand_the_cards_are_shuffled_by_a_device() -> None:
+    table = DealtTable(Rules(decks=2, variant="hand_dealt"))
+    table.inspect_reader()
+    table.receive_cards()
+    table.inspect()
+    table.spread()
+    table.wash()
+    with pytest.raises(IllegalActionError, match="automated shuffling device") as refused:
+        table.shuffle(method="manual")
+    assert refused.value.paragraph == "633a.12(b)(2)"
+    table.shuffle(method="automated")

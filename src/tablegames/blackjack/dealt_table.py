@@ -44,6 +44,7 @@ from tablegames.blackjack.events import (
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.shoe_steps import CardBurned
 from tablegames.blackjack.sidebook import Selections
+from tablegames.blackjack.variation import variation_of
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card, standard_decks
 from tablegames.core.errors import IllegalActionError, RulesError
@@ -133,7 +134,7 @@ class DealtTable:
 
     def _decks_expire(self) -> timedelta:
         # 633a.3(d): decks changed at least every 24 hours; every 4 dealt from the hand.
-        return timedelta(hours=4 if self.rules.variant == "hand_dealt" else 24)
+        return timedelta(hours=variation_of(self.rules).decks_changed_within_hours)
 
     # --- 633a.4: opening the table -------------------------------------------------------------
 
@@ -213,6 +214,17 @@ class DealtTable:
                 f"the cards are not ready to shuffle (last step: {self._step or 'none'}): "
                 "receive, inspect, spread and wash them first",
                 paragraph="633a.4(c)",
+            )
+        if (
+            method == "manual"
+            and variation_of(self.rules).needs_shuffling_device
+            and not self._shuffler_out
+        ):
+            # 633a.12(b)(2); when the device is out of order, 633a.14(m) lets another method be
+            # used once it is covered or signed.
+            raise IllegalActionError(
+                "dealt from the hand, the cards are shuffled by an automated shuffling device",
+                paragraph="633a.12(b)(2)",
             )
         if method == "manual" and self._shuffler_out and not self._shuffler_covered:
             raise IllegalActionError(
@@ -489,7 +501,7 @@ class DealtTable:
         self.holds = game.holds  # the round's count of the shoe, kept as it deals
         if game.is_complete:
             self._folded = True
-            if self.rules.variant == "hand_dealt" and not self._continuous:
+            if variation_of(self.rules).burns_before_each_round and not self._continuous:
                 # 633a.12(b)(5): dealt from the hand, a card is burned before each round.
                 self._burn_due = True
                 self._burn_paragraph = "633a.12(b)(5)"

@@ -66,6 +66,9 @@ class Variation:
     discards_busted_hands_at_once: bool = False
     # 633a.12(b)(5): before each round after the first the dealer burns one card.
     burns_before_each_round: bool = False
+    # 633a.3(d): the decks opened at the table are changed at least every 24 hours, every 4
+    # when the game is dealt from the hand.
+    decks_changed_within_hours: int = 24
     # 633a.12(b)(1): at most two decks; 633a.12(b)(2): shuffled by an automated device.
     max_decks: int | None = None
     needs_shuffling_device: bool = False
@@ -115,6 +118,7 @@ HAND_DEALT: Final = Variation(
     deals_face_down=True,
     discards_busted_hands_at_once=True,
     burns_before_each_round=True,
+    decks_changed_within_hours=4,
     max_decks=2,
     needs_shuffling_device=True,
 )
