@@ -70,14 +70,15 @@ def test_play_names_the_registered_games() -> None:
     result = CliRunner().invoke(app, ["play", "poker"])
     assert result.exit_code == 2
     assert result.stderr == f"error: no game 'poker': play {either(game_ids())}\n"
-    assert result.stderr == "error: no game 'poker': play blackjack or craps\n"
+    assert result.stderr == "error: no game 'poker': play blackjack, blackjack_dealt or craps\n"
 
 
 def test_edge_names_every_games_wagers() -> None:
     result = CliRunner().invoke(app, ["edge", "poker"])
     assert result.exit_code == 2
     assert result.stderr.startswith(
-        "error: no wager 'poker': choose blackjack, craps or a side wager (lucky_ladies, "
+        "error: no wager 'poker': choose blackjack, blackjack_dealt, craps or a side wager "
+        "(lucky_ladies, "
     )
 
 
@@ -106,7 +107,10 @@ def test_play_reaches_a_new_game_through_the_registry(monkeypatch: pytest.Monkey
     assert result.exit_code == 0, result.output
     assert PLAYED == [(None, None, 2)]
     result = CliRunner().invoke(app, ["play", "poker"])
-    assert result.stderr == "error: no game 'poker': play blackjack, craps or paigow\n"
+    assert (
+        result.stderr
+        == "error: no game 'poker': play blackjack, blackjack_dealt, craps or paigow\n"
+    )
 
 
 def test_the_craps_compatibility_path_keeps_its_functions() -> None:

@@ -18,7 +18,7 @@ from tablegames.blackjack.dealt_replay import replay_dealt
 from tablegames.blackjack.events import events_from_json
 from tablegames.blackjack.rules import rules_from_mapping
 from tablegames.blackjack.scenario import run_scenario
-from tablegames.conform import BLACKJACK, run_file
+from tablegames.conform import BLACKJACK_DEALT, run_file
 
 FOLDER = Path(__file__).parent / "conformance_dealt"
 FILES = sorted(FOLDER.glob("*.json"))
@@ -51,7 +51,7 @@ def test_dealt_conformance_file(path: Path) -> None:
     data = load(path)
     assert set(data) == FILE_KEYS
     result = run_file(path)
-    assert result.game == BLACKJACK
+    assert result.game == BLACKJACK_DEALT
     assert result.passed, str(result.mismatch)
 
 

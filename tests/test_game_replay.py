@@ -16,21 +16,20 @@ from tablegames.core.errors import ScenarioError
 from tablegames.core.rng import SeededRandom
 from tablegames.core.table import Command, GameTable
 from tablegames.games import find_game, game_ids
+from tests.protocol_driver import Dealer
 
 
 def _play(game_id: str, rounds: int) -> GameTable:
     """A few rounds (rolls) at a seeded table, each decision the house default (on_timeout)."""
     game = find_game(game_id)
     table = game.open_table(game.rules_from_mapping({}), random=SeededRandom.from_seed(11))
-    bet = "blackjack" if game_id == "blackjack" else "any_seven"
+    blackjack = game_id.startswith("blackjack")
+    bet = "blackjack" if blackjack else "any_seven"
+    dealer = Dealer(table)
     for _ in range(rounds):
         window = table.open_betting()
-        window.place(
-            Command(player="ann", spot=1 if game_id == "blackjack" else 0, action=bet, amount=2500)
-        )
-        round_ = table.start_round(window)
-        while not round_.is_complete:
-            round_.apply(round_.on_timeout(round_.awaiting[0]))
+        window.place(Command(player="ann", spot=1 if blackjack else 0, action=bet, amount=2500))
+        dealer.play(table.start_round(window))
     return table
 
 

@@ -60,6 +60,7 @@ from tablegames.games import GAMES as REGISTERED
 from tablegames.games import entry, game_ids
 
 BLACKJACK: Final = "blackjack"
+BLACKJACK_DEALT: Final = "blackjack_dealt"  # compared as Blackjack, with its table's record
 CRAPS: Final = "craps"
 GAMES: Final = game_ids()
 FILE_KEYS: Final = frozenset({"game", "description", "scenario", "expected", "expected_error"})
@@ -149,7 +150,11 @@ def detect_game(scenario: Any) -> str | None:
     """
     if not isinstance(scenario, Mapping):
         return None
-    found = [game for game in GAMES if GAME_KEYS[game] & set(scenario)]
+    # The game whose own keys the scenario uses most (a dealt table's `steps` and `boxes`
+    # against Blackjack's `boxes` alone); a tie is no answer.
+    matched = {game: len(GAME_KEYS[game] & set(scenario)) for game in GAMES}
+    most = max(matched.values())
+    found = [game for game, count in matched.items() if count == most and count]
     return found[0] if len(found) == 1 else None
 
 
@@ -254,7 +259,7 @@ def _check_expected(
     if not isinstance(expected, Mapping):
         raise InputError(f'{what}: "expected" must be a JSON object (the result) or null')
     compared = set(BLACKJACK_COMPARED) | ({DEALT_TABLE} if dealt else set())
-    if game == BLACKJACK and set(expected) != compared:
+    if game in (BLACKJACK, BLACKJACK_DEALT) and set(expected) != compared:
         # Only these are compared: any other key would look checked and never be.
         names = '"dealer", "boxes" and "table"' if dealt else '"dealer" and "boxes"'
         raise InputError(
@@ -318,7 +323,7 @@ def _engine(game: str) -> Callable[[Mapping[str, Any]], dict[str, Any]]:
 
 def compared_result(game: str, result: Mapping[str, Any]) -> dict[str, Any]:
     """The part of a game's result that `expected` is compared with (see the module doc)."""
-    if game == BLACKJACK:
+    if game in (BLACKJACK, BLACKJACK_DEALT):
         # A dealt table's scenario (docs/scenarios-dealt.md) adds its table's record.
         keys = BLACKJACK_COMPARED + ((DEALT_TABLE,) if DEALT_TABLE in result else ())
         return {key: result.get(key) for key in keys}

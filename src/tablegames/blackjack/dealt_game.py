@@ -347,7 +347,8 @@ class DealtBlackjackGame:
         return BLACKJACK.live_findings(rules)
 
     def layout(self, rules: Any) -> dict[str, Any]:
-        return BLACKJACK.layout(rules)
+        """Blackjack's felt (633a.2(b)): the same areas and inscriptions."""
+        return {**BLACKJACK.layout(rules), "game": GAME_ID}
 
     def replay(self, events: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
         """Every round of the stream entered again from its own log (`replay_dealt`); the

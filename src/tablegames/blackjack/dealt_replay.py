@@ -96,7 +96,9 @@ def replay_dealt(rules: Rules, events: Sequence[Event]) -> DealtRound:
                 game.drawn_in_error(card or Card.parse("2C"))
                 skip_next_card = card is not None
     if game.events != list(events):
-        raise ScenarioError("the dealt round replays to another log", paragraph="633a.7(s)")
+        raise ScenarioError(
+            "the dealt round does not replay: its inputs give another log", paragraph="633a.7(s)"
+        )
     return game
 
 

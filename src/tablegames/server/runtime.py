@@ -426,9 +426,13 @@ class TableRuntime:
     # --- the floor ---------------------------------------------------------------------------
 
     def order(self, name: str, args: Mapping[str, Any]) -> Outcome:
-        """A floorperson's order (GameTable.order), between rounds: refused during a round
-        (409) or when the game refuses it (400, the game's message and paragraph)."""
-        if self.phase == "playing":
+        """A floorperson's order (GameTable.order), between rounds, or during one when the game
+        takes it then (`GameTable.round_orders`: a dealt table's cards and irregularities,
+        after which the round's automatic steps run as after a decision): refused during a
+        round otherwise (409), or when the game refuses it (400, the game's message and
+        paragraph)."""
+        playing = self.phase == "playing"
+        if playing and name not in self.table.round_orders:
             raise CommandRefused(
                 f"round {self._round_id} is in play: the order {name!r} is taken between rounds",
                 status=CONFLICT,
@@ -438,6 +442,9 @@ class TableRuntime:
                 self.table.order(name, dict(args))
             except TableGamesError as error:
                 raise CommandRefused.from_error(error, status=BAD_INPUT) from None
+            if playing:
+                self._sync()
+                self._advance()
         return self._last
 
     # --- commands ------------------------------------------------------------------------
