@@ -266,7 +266,8 @@ def test_the_audit_chain_is_intact_on_a_fresh_server_and_broken_by_an_edit(floor
 def test_the_games_and_their_presets(floor: Floor) -> None:
     games = floor.client.get("/api/operator/games", headers=OPERATOR).json()
     by_game = {game["game"]: game["presets"] for game in games}
-    assert set(by_game) == {"blackjack", "craps"}
+    assert set(by_game) == {"blackjack", "blackjack_dealt", "craps"}
+    assert by_game["blackjack_dealt"] == by_game["blackjack"]  # the same Rules Submissions
     assert "pa-6deck" in by_game["blackjack"]
     assert "pa-power-odds" in by_game["craps"]
 

@@ -473,9 +473,12 @@ def create_app(service: Service) -> FastAPI:
         responses=_errors(400, 401, 403, 404, 409, 422),
     )
     def floor_order(table_id: str, body: FloorOrder, who: Operator, key: Key) -> JSONResponse:
-        """A floorperson's order between rounds, logged in the table's stream and the audit
-        log. Blackjack: `reshuffle` (633a.5(f)), `change_dealer` (633a.7(c)),
-        `permit_wagering` with `{"player": PLAYER_ID}` (633a.6(b)(1)); craps takes none."""
+        """A floorperson's order, logged in the table's stream and the audit log. Blackjack,
+        between rounds: `reshuffle` (633a.5(f)), `change_dealer` (633a.7(c)),
+        `permit_wagering` with `{"player": PLAYER_ID}` (633a.6(b)(1)); craps takes none. A
+        dealt table (`blackjack_dealt`), during a round too: the dealer's `card` `{"card",
+        "face"?}`, the irregularities of 633a.14 and the table's procedures
+        (docs/scenarios-dealt.md)."""
         return answer(service.floor_order(who, table_id, body.order, body.args, idempotency=key))
 
     @app.post(

@@ -8,6 +8,13 @@ import { ApiError, TableStream, call, dollars, el, parseDollars, session } from 
 import { foldRound, netOf, paytableSign, renderBlackjack } from "./blackjack.js";
 import { crapsNet, foldRolls, renderCraps } from "./craps.js";
 
+// How the lobby names each game (a dealt table: the cards come from the dealer, 633a.14).
+const GAME_TITLES = {
+  blackjack: "Blackjack",
+  blackjack_dealt: "Blackjack, dealt by a person",
+  craps: "Craps with Power Odds",
+};
+
 const app = document.getElementById("app");
 const balanceNode = document.getElementById("balance");
 const whoNode = document.getElementById("who");
@@ -105,12 +112,12 @@ async function lobby() {
   const list = el("ul", { class: "tables", "data-testid": "lobby" });
   for (const table of tables) {
     const main = table.limits.find((limit) => limit.action === "blackjack") || table.limits[0];
-    const sides = table.game === "blackjack"
+    const sides = table.game.startsWith("blackjack")
       ? table.limits.filter((limit) => limit.action !== "blackjack").map((limit) => WAGER_NAMES[limit.action] || limit.action)
       : [];
     list.append(el("li", { class: "table-card panel", dataset: { table: table.table_id, game: table.game } },
       el("h2", { text: table.name }),
-      el("p", { class: "game", text: table.game === "craps" ? "Craps with Power Odds" : "Blackjack" }),
+      el("p", { class: "game", text: GAME_TITLES[table.game] || table.game }),
       main && main.low !== null ? el("p", { class: "limits", text: `Limits ${dollars(main.low)} \u2013 ${dollars(main.high)}` }) : null,
       sides.length ? el("p", { class: "sides", text: `Side wagers: ${sides.join(", ")}` }) : null,
       el("p", { class: "free", text: `${table.free_spots.length} free spot${table.free_spots.length === 1 ? "" : "s"}` }),
@@ -321,7 +328,7 @@ class TablePage {
         `Round result: ${net > 0 ? "+" : ""}${dollars(net)}`);
     const seatControls = this.seatControls(mine);
     this.node.replaceChildren(...[header, el("div", { class: "table-body" }, felt,
-      view.game === "blackjack" ? paytableSign(this.layout) : null),
+      view.game.startsWith("blackjack") ? paytableSign(this.layout) : null),
     result, this.controls(mine), seatControls].filter(Boolean));
   }
 
@@ -331,7 +338,7 @@ class TablePage {
     for (const seat of this.view.seats || []) free.delete(seat.spot);
     const next = [Math.min(...mine) - 1, Math.max(...mine) + 1].filter((spot) => free.has(spot));
     return el("div", { class: "seat-controls" },
-      this.view.game === "blackjack" && next.length
+      this.view.game.startsWith("blackjack") && next.length
         ? el("button", { type: "button", class: "button", onclick: () => this.sit(next[0]) },
           `Also play box ${next[0]}`) : null,
       el("button", { type: "button", class: "button", "data-testid": "leave",
