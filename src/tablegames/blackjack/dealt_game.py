@@ -112,13 +112,13 @@ class DealtBlackjackRound:
 
     @property
     def awaiting(self) -> tuple[Pending, ...]:
-        """The player's turn pending; none while the dealer owes a card (`awaiting_card`)."""
+        """The player's turn pending; none while the dealer owes a card (`dealer_awaits`)."""
         if self.dealt.awaiting is not None or self.dealt.is_complete:
             return ()
         return self._decisions().awaiting
 
     @property
-    def awaiting_card(self) -> str | None:
+    def dealer_awaits(self) -> str | None:
         """What the dealer deals next, in words (for the dealer's console), or None."""
         where = self.dealt.awaiting
         return None if where is None else where.describe()

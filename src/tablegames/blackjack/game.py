@@ -201,6 +201,11 @@ class BlackjackRound:
         player = self.game.box(turn.box).wager.player
         return (Pending(player=player, spot=turn.box, hand=turn.hand, kind=turn.kind),)
 
+    @property
+    def dealer_awaits(self) -> str | None:
+        """None: the table's own shoe deals."""
+        return None
+
     def offers(self, spot: int) -> tuple[Offer, ...]:
         """The legal actions of box `spot` now, with amount bounds and paragraphs; none when it
         is not that box's turn."""

@@ -199,6 +199,11 @@ class CrapsRound:
         return self._roll
 
     @property
+    def dealer_awaits(self) -> str | None:
+        """None: the table's own random number generator throws the dice."""
+        return None
+
+    @property
     def events(self) -> tuple[Event, ...]:
         """This roll's events: its wagers, the selection, the standing wagers, dice, results."""
         return self._table.craps.events[self._start :]

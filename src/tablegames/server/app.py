@@ -400,6 +400,11 @@ def create_app(service: Service) -> FastAPI:
     def operator_page() -> FileResponse:
         return FileResponse(STATIC / "operator.html", headers=_NO_CACHE)
 
+    @app.get("/dealer", include_in_schema=False)
+    def dealer_page() -> FileResponse:
+        # The dealer's console of a dealt table (issue 14): the cards and 633a.14's orders.
+        return FileResponse(STATIC / "dealer.html", headers=_NO_CACHE)
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/api/server", response_model=ServerInfo, responses=_errors())

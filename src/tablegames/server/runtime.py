@@ -343,6 +343,8 @@ class TableRuntime:
             ],
             "ready": sorted(self._ready),
             "awaiting": awaiting,
+            # A dealt table's round waiting on the dealer's card (GameRound.dealer_awaits).
+            "dealer_awaits": None if current is None else current.dealer_awaits,
             "offers": offers,
             "bets": [
                 {"player": bet.player, "spot": bet.spot, "wager": bet.wager, "amount": bet.amount}
