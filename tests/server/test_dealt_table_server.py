@@ -128,7 +128,16 @@ def test_633a_14_a_dealt_table_runs_in_the_server_through_floor_orders(
     )
     assert wrong.status_code == 400
     assert wrong.json()["paragraph"] == "633a.7(f)(4)"
-    _order(client, table, "card", card="6D", face="down")
+    hole = _order(client, table, "card", card="6D", face="down")
+    # Who ordered it is in the stream; the hole card is not shown to a player.
+    assert hole["events"][0] == {
+        "event": "server:floor_order",
+        "paragraph": None,
+        "order": "card",
+        "by": "operator",
+    }
+    seen = client.get(f"/api/tables/{table}", headers=ann).json()
+    assert "6D" not in str(seen)
     _command(client, table, ann, spot=1, action="hit")
     _order(client, table, "not_dealt", option="later")  # 633a.14(i): Ann's card later
     _command(client, table, bob, spot=2, action="stand")

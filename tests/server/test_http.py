@@ -454,7 +454,11 @@ def test_633a_6_b_1_the_operator_permits_a_barred_patron_by_a_floor_order(
     order = {"order": "permit_wagering", "args": {"player": bob_id}}
     permitted = client.post(path, json=order, headers=OPERATOR)
     assert permitted.status_code == 200, permitted.text
-    assert [e["event"] for e in permitted.json()["events"]] == ["wagering_permitted"]
+    assert [e["event"] for e in permitted.json()["events"]] == [
+        "server:floor_order",
+        "wagering_permitted",
+    ]
+    assert permitted.json()["events"][0]["by"] == "operator"
     allowed = client.post(f"/api/tables/{table}/commands", json=bet, headers=bob)
     assert allowed.status_code == 200, allowed.text
     from tablegames.store import schema

@@ -19,7 +19,9 @@ the new stream entries, in order, the sealed records and the ledger moves
 - `server:ready {player}`; `server:round_started {round_id}`, then the game's deal;
   `server:round_completed {round_id}` once the game's round is complete;
 - `server:timed_out {player, spot, hand, kind, command}`: the house's action for a decision
-  not made in time (`GameRound.on_timeout`), followed by the game's events for it.
+  not made in time (`GameRound.on_timeout`), followed by the game's events for it;
+- `server:floor_order {order, by}`: a floorperson's order and who gave it, followed by the
+  game's events for it (its arguments are in the audit log, not the stream).
 
 **Bets.** `bet` (`args.wager` names the wager, `amount` in cents) is checked by the game's
 betting window as it arrives; a side wager rides on the spot's first bet, and the stakes of
@@ -427,7 +429,7 @@ class TableRuntime:
 
     # --- the floor ---------------------------------------------------------------------------
 
-    def order(self, name: str, args: Mapping[str, Any]) -> Outcome:
+    def order(self, name: str, args: Mapping[str, Any], *, by: str = "operator") -> Outcome:
         """A floorperson's order (GameTable.order), between rounds, or during one when the game
         takes it then (`GameTable.round_orders`: a dealt table's cards and irregularities,
         after which the round's automatic steps run as after a decision): refused during a
@@ -440,6 +442,10 @@ class TableRuntime:
                 status=CONFLICT,
             )
         with self._batch():
+            # Who ordered it, in the stream before what it caused (633a.14: the floorperson's
+            # order). Not its arguments: a dealt card is the game's event, redacted for each
+            # viewer (the hole card), and the audit log keeps the order whole for the house.
+            self._log("floor_order", None, order=name, by=by)
             try:
                 self.table.order(name, dict(args))
             except TableGamesError as error:

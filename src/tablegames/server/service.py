@@ -420,7 +420,7 @@ class Service:
         return self.table_command(
             principal,
             table_id,
-            lambda runtime: runtime.order(name, args),
+            lambda runtime: runtime.order(name, args, by=principal.key),
             idempotency=idempotency,
             audit=(
                 AuditEntry(
