@@ -181,7 +181,8 @@ def unwrap_scenario(data: Any, game: str, what: str) -> Any:
 
     A conformance file gives its `scenario` (its expectations are not checked: that is
     `tablegames conform`); anything else is returned as it is, for the game to check as a bare
-    scenario. A conformance file of the other game is refused, naming the command that plays it.
+    scenario. A conformance file of a game another command plays is refused, naming that
+    command.
 
     >>> unwrap_scenario({"scenario": {"shoe": []}, "expected": None}, "blackjack", "file")
     {'shoe': []}
@@ -198,7 +199,8 @@ def unwrap_scenario(data: Any, game: str, what: str) -> Any:
     # Only a game the file states or its keys show is held against it; an undecided scenario is
     # played, and the game says what is wrong with it.
     other = _declared_game(data, what) or detect_game(scenario)
-    if other is not None and other != game:
+    # A game played by the same command (a dealt table's scenario and `round`) is played.
+    if other is not None and other != game and PLAY_COMMAND[other] != PLAY_COMMAND[game]:
         raise InputError(
             f"{what} is a {other} conformance file: play it with {PLAY_COMMAND[other]}"
         )
