@@ -68,3 +68,17 @@ def test_dealt_round_replays_from_its_log(path: Path) -> None:
     events = events_from_json(result["events"])
     rules = rules_from_mapping(scenario.get("rules", {"preset": "pa-6deck"}))
     assert replay_dealt(rules, events).events == events
+
+
+def test_the_cli_plays_and_checks_dealt_files() -> None:
+    from typer.testing import CliRunner
+
+    from tablegames.cli import app
+
+    example = FOLDER / "633a_14_e_dealer_misses_the_up_card.json"
+    played = CliRunner().invoke(app, ["round", str(example)])
+    assert played.exit_code == 0, played.output
+    assert json.loads(played.stdout)["table"] == load(example)["expected"]["table"]
+    checked = CliRunner().invoke(app, ["conform", str(FOLDER)])
+    assert checked.exit_code == 0, checked.output
+    assert f"{len(FILES)} files: {len(FILES)} passed, 0 failed" in checked.stdout
