@@ -451,7 +451,10 @@ class _AnchoredShoe:
 def magic_card(random: RandomSource) -> Card:
     """633a.13(j)(1): the Magic Card, one of the 52 cards of a standard deck, each equally likely
     (drawn by `core.rng`, like every live outcome)."""
-    return pick(random, standard_deck())
+    return pick(random, _DECK)
+
+
+_DECK = tuple(standard_deck())  # Magic Card candidates, in the deck's fixed order
 
 
 def lucky_box(random: RandomSource, boxes: int) -> int:
