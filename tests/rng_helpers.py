@@ -21,8 +21,8 @@ def scaled(seed: int = SEED) -> ScaledRandom:
 
 class ModuloRandom:
     """The classic mistake a lab looks for: a random `bits`-bit word taken `% n` (more bits
-    when n does not fit in `bits`: 9 for a cut among 293 positions, unless `widen`
-    is False: then a byte % 312 never reaches 256). For n not dividing 2**bits the low values come up
+    when n does not fit in `bits`: 9 for a cut among 293 positions, unless `widen` is False:
+    then a byte % 312 never reaches 256). For n not dividing 2**bits the low values come up
     more often; each statistical test must detect it. Fewer bits, more bias: 8 bits is a random
     byte % n; 6 bits (a byte's top six) doubles the chance of 12 of the 52 values of below(52)."""
 

@@ -16,7 +16,9 @@ runner = CliRunner()
 
 
 def export(what: str, count: int, out: Path) -> None:
-    result = runner.invoke(app, ["rng", "export", "--what", what, "--count", str(count), "--out", str(out)])
+    result = runner.invoke(
+        app, ["rng", "export", "--what", what, "--count", str(count), "--out", str(out)]
+    )
     assert result.exit_code == 0, result.stderr
     assert result.stdout == f"wrote {count:,} {what} to {out}\n"
 

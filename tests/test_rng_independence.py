@@ -102,11 +102,10 @@ def test_633a_5_a_other_wagers_and_decisions_leave_every_committed_card_in_place
     play(first, data, 3)
     play(second, data, 3)
     assert first.sealed[0]["order"] == second.sealed[0]["order"]
-    cuts = [[e.position for e in t.events if isinstance(e, ShoeCut)][0] for t in (first, second)]
+    cuts = [next(e.position for e in t.events if isinstance(e, ShoeCut)) for t in (first, second)]
     assert cuts[0] == cuts[1]
     out = [
-        [e.card for e in t.events if isinstance(e, CardBurned | CardDealt)]
-        for t in (first, second)
+        [e.card for e in t.events if isinstance(e, CardBurned | CardDealt)] for t in (first, second)
     ]
     shorter = min(len(out[0]), len(out[1]))
     assert out[0][:shorter] == out[1][:shorter]
@@ -126,12 +125,14 @@ def command_params(*path: str) -> list[str]:
 
 def test_tablegames_play_takes_no_seed() -> None:
     names = command_params("play")
-    assert names and not [n for n in names if any(w in n.lower() for w in SEED_WORDS)], names
+    assert names
+    assert not [n for n in names if any(w in n.lower() for w in SEED_WORDS)], names
 
 
 def test_tablegames_serve_takes_no_seed() -> None:
     names = command_params("serve")
-    assert names and not [n for n in names if any(w in n.lower() for w in SEED_WORDS)], names
+    assert names
+    assert not [n for n in names if any(w in n.lower() for w in SEED_WORDS)], names
 
 
 def test_the_server_opens_every_table_on_the_csprng() -> None:
@@ -141,7 +142,8 @@ def test_the_server_opens_every_table_on_the_csprng() -> None:
     signature = inspect.signature(service.Service.open_table)
     assert not [n for n in signature.parameters if any(w in n.lower() for w in SEED_WORDS)]
     source = inspect.getsource(service)
-    assert "SecureRandom()" in source and "SeededRandom" not in source
+    assert "SecureRandom()" in source
+    assert "SeededRandom" not in source
 
 
 def test_the_live_source_says_it_is_live_and_a_seeded_one_says_it_is_not() -> None:

@@ -58,9 +58,13 @@ def random_calls(tree: ast.AST) -> list[str]:
             elif names & RANDOM_NAMES:
                 found.append(f"{node.lineno}: from {module} import {sorted(names & RANDOM_NAMES)}")
         elif isinstance(node, ast.Attribute):
-            if node.attr == "random" and isinstance(node.value, ast.Name):
-                if node.value.id in ("np", "numpy"):
-                    found.append(f"{node.lineno}: {node.value.id}.random")
+            value = node.value
+            if (
+                node.attr == "random"
+                and isinstance(value, ast.Name)
+                and value.id in ("np", "numpy")
+            ):
+                found.append(f"{node.lineno}: {value.id}.random")
             if node.attr in RANDOM_NAMES:
                 found.append(f"{node.lineno}: .{node.attr}")
     return found
@@ -161,7 +165,8 @@ def test_below_1_reads_nothing() -> None:
 
 
 def test_live_and_seeded_sources_say_which_they_are() -> None:
-    assert SecureRandom().is_live and OsBytes().is_live
+    assert SecureRandom().is_live
+    assert OsBytes().is_live
     assert isinstance(SecureRandom().raw, OsBytes)
     assert not SeededRandom.from_seed(1).is_live
     assert not ScaledRandom(SeededBytes(1)).is_live
@@ -174,9 +179,12 @@ def test_pick_refuses_nothing_to_pick() -> None:
 
 def test_pai_gow_dice_totals_counted_from_the_dealer_as_position_1() -> None:
     # Counted by hand around seven positions: 7 lands on position 7, 8 on the dealer again.
-    assert DICE_TOTAL_POSITION[7] == 7 and DICE_TOTAL_POSITION[8] == 1
-    assert DICE_TOTAL_POSITION[3] == 3 and DICE_TOTAL_POSITION[18] == 4
-    assert DICE_TOTAL_POSITION[14] == 7 and DICE_TOTAL_POSITION[15] == 1
+    assert DICE_TOTAL_POSITION[7] == 7
+    assert DICE_TOTAL_POSITION[8] == 1
+    assert DICE_TOTAL_POSITION[3] == 3
+    assert DICE_TOTAL_POSITION[18] == 4
+    assert DICE_TOTAL_POSITION[14] == 7
+    assert DICE_TOTAL_POSITION[15] == 1
 
 
 # NIST/SEMATECH e-Handbook of Statistical Methods, table 1.3.6.7.4, upper-tail 0.01 and 0.001.

@@ -17,8 +17,8 @@ from itertools import product
 import numpy as np
 import pytest
 
-from tablegames.blackjack.shoe import Shoe, cut_range
-from tablegames.blackjack.shoe_steps import CoverCardPlaced, ShoeCut
+from tablegames.blackjack.shoe import cut_range
+from tablegames.blackjack.shoe_check import shoe_run
 from tablegames.blackjack.table import lucky_box, magic_card
 from tablegames.core.cards import standard_deck
 from tablegames.core.rng import (
@@ -97,38 +97,11 @@ def test_633a_5_a_one_deck_adjacent_pairs(
 SHOE_SHUFFLES = 10_000
 
 
-def shoe_run(random: RandomSource) -> tuple[np.ndarray, np.ndarray, np.ndarray, set[int]]:
-    """Each shuffle's sealed order, the cut, the order dealt from (after the cut) and the cover
-    card's places, from `SHOE_SHUFFLES` six-deck shoes, each opened with six new decks in their
-    standard order (a reshuffle starts from an order already random, which would hide a biased
-    shuffle from any count of alike cards)."""
-    index = {card.code: i for i, card in enumerate(standard_deck())}
-    sealed = np.empty((SHOE_SHUFFLES, 312), dtype=np.int64)
-    dealt = np.empty_like(sealed)
-    cuts = np.empty(SHOE_SHUFFLES, dtype=np.int64)
-    covers: set[int] = set()
-    for row in range(SHOE_SHUFFLES):
-        shoe = Shoe(6, random=random)
-        # Card kinds 0..51, the six copies of a kind told apart by order: kind = value // 6.
-        kinds = [index[code] for code in shoe.sealed[-1]["order"]]
-        seen: dict[int, int] = {}
-        for place, kind in enumerate(kinds):
-            sealed[row, place] = kind * 6 + seen.get(kind, 0)
-            seen[kind] = seen.get(kind, 0) + 1
-        steps = shoe.steps[-3:]
-        cut = next(step for step in steps if isinstance(step, ShoeCut))
-        cover = next(step for step in steps if isinstance(step, CoverCardPlaced))
-        cuts[row] = cut.position
-        dealt[row] = np.roll(sealed[row], -cut.position)  # 633a.5(d): above the cut to bottom
-        covers.add(cover.front)
-    return sealed, cuts, dealt, covers
-
-
 @pytest.fixture(scope="module")
 def shoe_runs() -> dict[str, tuple[np.ndarray, np.ndarray, np.ndarray, set[int]]]:
     return {
-        "scaled": shoe_run(scaled()),
-        "mod": shoe_run(ModuloRandom(widen=False)),
+        "scaled": shoe_run(scaled(), SHOE_SHUFFLES),
+        "mod": shoe_run(ModuloRandom(widen=False), SHOE_SHUFFLES),
     }
 
 

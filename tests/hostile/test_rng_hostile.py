@@ -35,26 +35,32 @@ def test_rng_export_refuses_bad_options(tmp_path: Path, args: list[str], words: 
     out = tmp_path / "out.bin"
     code, stdout, stderr = export(*args, "--out", str(out))
     assert code == 2
-    assert stderr.startswith("error: ") and stderr.count("\n") == 1, stderr
-    assert words in stderr and "Traceback" not in stderr
+    assert stderr.startswith("error: "), stderr
+    assert stderr.count("\n") == 1, stderr
+    assert words in stderr
+    assert "Traceback" not in stderr
     assert stdout == ""
     assert not out.exists()
 
 
 def test_rng_export_refuses_a_missing_folder(tmp_path: Path) -> None:
     code, _, stderr = export("--what", "raw", "--count", "8", "--out", str(tmp_path / "no" / "f"))
-    assert code == 2 and "does not exist" in stderr and stderr.count("\n") == 1
+    assert code == 2
+    assert "does not exist" in stderr
+    assert stderr.count("\n") == 1
 
 
 def test_rng_export_refuses_a_folder_as_the_file(tmp_path: Path) -> None:
     code, _, stderr = export("--what", "dice", "--count", "8", "--out", str(tmp_path))
-    assert code == 2 and "is a directory" in stderr
+    assert code == 2
+    assert "is a directory" in stderr
 
 
 def test_rng_export_refuses_a_path_under_a_file(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
     code, _, stderr = export("--what", "raw", "--count", "8", "--out", str(tmp_path / "file" / "f"))
-    assert code == 2 and stderr.startswith("error: ")
+    assert code == 2
+    assert stderr.startswith("error: ")
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
@@ -62,6 +68,9 @@ def test_rng_export_refuses_a_path_under_a_file(tmp_path: Path) -> None:
 def test_rng_export_reports_a_write_that_fails(what: str) -> None:
     # /dev/full takes the open and fails every write (ENOSPC): the OSError path, not a crash.
     code, stdout, stderr = export("--what", what, "--count", "2000000", "--out", "/dev/full")
-    assert code == 2 and "cannot be written" in stderr and "Traceback" not in stderr
-    assert stderr.count("\n") == 1 and stdout == ""
+    assert code == 2
+    assert "cannot be written" in stderr
+    assert "Traceback" not in stderr
+    assert stderr.count("\n") == 1
+    assert stdout == ""
     assert Path("/dev/full").exists()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, BinaryIO, TextIO
 
@@ -36,7 +36,7 @@ rng_app = typer.Typer(
 app.add_typer(rng_app, name="rng")
 
 
-class What(str, Enum):
+class What(StrEnum):
     raw = "raw"
     shuffles = "shuffles"
     dice = "dice"

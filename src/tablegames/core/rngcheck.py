@@ -113,34 +113,56 @@ def shuffled_orders(random: RandomSource, shuffles: int, cards: int = 52) -> Cou
     return rows
 
 
-def card_position(orders: Counts, kinds: int = 52) -> ChiSquare:
-    """Each kind of card (card index // copies) against each position. With the copies of a
-    kind alike, the table's row and column sums are fixed: df = (kinds - 1) x (positions - 1)."""
-    shuffles, positions = orders.shape
-    copies = positions // kinds
-    kind = orders // copies
+def card_position_counts(orders: Counts, kinds: int = 52) -> Counts:
+    """How often each kind of card (card index // copies) lies at each position."""
+    _, positions = orders.shape
+    kind = orders // (positions // kinds)
     counts = np.zeros((kinds, positions), dtype=np.int64)
     for position in range(positions):
         counts[:, position] = np.bincount(kind[:, position], minlength=kinds)
-    expected = np.full(counts.shape, shuffles * copies / positions)
+    return counts
+
+
+def card_position_test(counts: Counts) -> ChiSquare:
+    """Chi-square of `card_position_counts` (summed over any number of blocks). With the copies
+    of a kind alike, the table's row and column sums are fixed: df = (kinds - 1) x (positions -
+    1)."""
+    kinds, positions = counts.shape
+    shuffles = int(counts[:, 0].sum())
+    expected = np.full(counts.shape, shuffles * (positions // kinds) / positions)
     return chi_square(counts, expected, (kinds - 1) * (positions - 1), shuffles)
 
 
-def adjacent_pairs(orders: Counts, kinds: int = 52) -> ChiSquare:
-    """The kinds of each two adjacent cards, (card at i, card at i + 1), against their chances
-    in a uniformly shuffled stack: copies^2 / (n (n - 1)) for two kinds, copies (copies - 1) /
-    (n (n - 1)) for the same kind (impossible, and left out, with one copy of each)."""
-    shuffles, n = orders.shape
-    copies = n // kinds
-    kind = orders // copies
+def card_position(orders: Counts, kinds: int = 52) -> ChiSquare:
+    """Each kind of card against each position (`card_position_counts`, `card_position_test`)."""
+    return card_position_test(card_position_counts(orders, kinds))
+
+
+def pair_counts(orders: Counts, kinds: int = 52) -> Counts:
+    """How often each two kinds lie side by side, (card at i, card at i + 1)."""
+    _, n = orders.shape
+    kind = orders // (n // kinds)
     pair = (kind[:, :-1] * kinds + kind[:, 1:]).ravel()
-    counts = np.bincount(pair, minlength=kinds * kinds).reshape(kinds, kinds)
-    total = shuffles * (n - 1)
+    return np.bincount(pair, minlength=kinds * kinds).reshape(kinds, kinds)
+
+
+def pair_test(counts: Counts, n: int) -> ChiSquare:
+    """Chi-square of `pair_counts` of stacks of `n` cards against their chances in a uniformly
+    shuffled stack: copies^2 / (n (n - 1)) for two kinds, copies (copies - 1) / (n (n - 1)) for
+    the same kind (impossible, and left out, with one copy of each)."""
+    kinds = counts.shape[0]
+    copies = n // kinds
+    total = int(counts.sum())
     chance = np.full((kinds, kinds), copies * copies / (n * (n - 1)))
     np.fill_diagonal(chance, copies * (copies - 1) / (n * (n - 1)))
     keep = chance > 0
     cells = int(np.count_nonzero(keep))
     return chi_square(counts[keep], total * chance[keep], cells - 1, total)
+
+
+def adjacent_pairs(orders: Counts, kinds: int = 52) -> ChiSquare:
+    """The kinds of each two adjacent cards against their chances (`pair_test`)."""
+    return pair_test(pair_counts(orders, kinds), orders.shape[1])
 
 
 def uniform_counts(values: Sequence[int] | Counts, low: int, high: int) -> ChiSquare:
@@ -153,9 +175,7 @@ def uniform_counts(values: Sequence[int] | Counts, low: int, high: int) -> ChiSq
     return chi_square(counts, expected, high - low, int(data.size))
 
 
-def against_chances(
-    values: Sequence[int] | Counts, chances: dict[int, Fraction]
-) -> ChiSquare:
+def against_chances(values: Sequence[int] | Counts, chances: dict[int, Fraction]) -> ChiSquare:
     """Values drawn with the given exact chances (every possible value listed)."""
     data = np.asarray(values, dtype=np.int64)
     keys = sorted(chances)
