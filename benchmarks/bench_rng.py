@@ -100,7 +100,7 @@ def craps(random: RandomSource, rolls: int, selections: int) -> None:
     rules = CrapsRules()
     selector = RandomSelector(random)
     lines = [line.name for line in rules.offered_lines()]
-    levels = []
+    levels: list[int] = []
     for _ in range(selections):
         chosen = selector.select(rules).levels
         levels.extend(chosen.get(name, 0) for name in lines)

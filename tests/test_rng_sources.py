@@ -212,3 +212,21 @@ def test_chi_square_tail_for_large_df_matches_wilson_hilferty() -> None:
     df = 2601
     point = df * (1 - 2 / (9 * df) + 2.3263479 * (2 / (9 * df)) ** 0.5) ** 3
     assert chi_square_sf(point, df) == pytest.approx(0.01, rel=1e-2)
+
+
+def test_a_forked_process_never_deals_its_parents_buffered_bytes() -> None:
+    # The server forks its workers; a source created before the fork must not hand both
+    # processes the same buffered CSPRNG bytes.
+    import os
+
+    random = SecureRandom()
+    random.below(2**32)  # fill the buffer
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: its next draws, to the parent
+        os.write(write, b"".join(random.below(2**32).to_bytes(4, "big") for _ in range(8)))
+        os._exit(0)
+    os.waitpid(pid, 0)
+    child = os.read(read, 64)
+    parent = b"".join(random.below(2**32).to_bytes(4, "big") for _ in range(8))
+    assert child != parent

@@ -175,7 +175,7 @@ def test_623b_5_c_power_odds_levels_at_their_filed_chances(source: Source, unifo
     assert chances == {1: Fraction(1, 10), 2: Fraction(1, 20), 0: Fraction(17, 20)}
     selector = RandomSelector(source())
     lines = [line.name for line in rules.offered_lines()]
-    levels = []
+    levels: list[int] = []
     for _ in range(POWER_ODDS_ROLLS):
         selected = selector.select(rules).levels
         levels.extend(selected.get(name, 0) for name in lines)

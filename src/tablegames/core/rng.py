@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Sequence
 from typing import Final, Protocol, TypeVar
@@ -43,6 +44,17 @@ T = TypeVar("T")
 
 # Bytes read from a raw source at a time: a shuffle of 312 cards takes about 400 bytes.
 _BUFFER_BYTES: Final = 4096
+
+# A process forked with a filled buffer (the server's workers) must not deal the same bytes as
+# its parent: each fork moves the generation on, and a buffer from another generation is dropped.
+_generation = [0]
+
+
+def _forked() -> None:
+    _generation[0] += 1
+
+
+os.register_at_fork(after_in_child=_forked)
 
 
 class RandomSource(Protocol):
@@ -138,12 +150,15 @@ class ScaledRandom:
         self.raw = raw
         self._buffer = b""
         self._at = 0
+        self._generation = _generation[0]
 
     @property
     def is_live(self) -> bool:
         return self.raw.is_live
 
     def _take(self, size: int) -> bytes:
+        if self._generation != _generation[0]:  # forked: these bytes are the parent's too
+            self._buffer, self._at, self._generation = b"", 0, _generation[0]
         if self._at + size > len(self._buffer):
             self._buffer = self._buffer[self._at :] + self.raw.read(max(_BUFFER_BYTES, size))
             self._at = 0
