@@ -3,6 +3,8 @@ committed (`shoe_shuffled` carries its commitment, tablegames.core.seal) before 
 rounds it deals, and whatever is wagered or decided, every card leaves the shoe from exactly the
 place the committed order and the logged cut put it (633a.5(a), 633a.5(d)).
 
+The craps selection and dice do not depend on the wagers either (623b.5(c)).
+
 Also: no live-play entry point (`tablegames play`, `tablegames serve`, the server's table
 opening) can be given a seed.
 """
@@ -24,8 +26,13 @@ from tablegames.blackjack.table import Table
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.cli import app
 from tablegames.core.events import Event
-from tablegames.core.rng import SecureRandom, SeededRandom
+from tablegames.core.rng import ScaledRandom, SecureRandom, SeededBytes, SeededRandom
 from tablegames.core.seal import commitment
+from tablegames.craps.dice import RandomDice
+from tablegames.craps.rules import CrapsRules
+from tablegames.craps.selection import RandomSelector
+from tablegames.craps.table import CrapsTable
+from tablegames.craps.wagers import BETS
 
 
 def check_cards_leave_in_committed_order(table: Table) -> int:
@@ -150,3 +157,30 @@ def test_the_live_source_says_it_is_live_and_a_seeded_one_says_it_is_not() -> No
     assert SecureRandom().is_live
     table = Table(Rules(), random=SeededRandom.from_seed(1))
     assert not table.random.is_live
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_623b_5_c_the_selection_and_the_dice_do_not_depend_on_the_wagers(
+    seed: int, data: st.DataObject
+) -> None:
+    # 623b.5(c): the selection is drawn once wagers close, one draw per offered line whatever is
+    # wagered, then the dice: two tables from one seed, each with its own wagers, see the same
+    # selections and the same dice roll after roll.
+    rules = CrapsRules()
+    names = sorted(BETS)
+    seen = []
+    for _ in range(2):
+        random = ScaledRandom(SeededBytes(seed))
+        table = CrapsTable(rules, dice=RandomDice(random), selector=RandomSelector(random))
+        rolls = []
+        for _ in range(6):
+            for name in data.draw(st.lists(st.sampled_from(names), max_size=4)):
+                amount = data.draw(st.integers(1, 20)) * rules.min_wager
+                if table.can_place(name, amount):
+                    table.place(name, amount)
+            selection = table.select()
+            result = table.roll()
+            rolls.append((dict(selection.levels), result.dice))
+        seen.append(rolls)
+    assert seen[0] == seen[1]
