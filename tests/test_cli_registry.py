@@ -24,7 +24,15 @@ def _app_commands() -> set[str]:
 
 
 def test_the_app_holds_the_shared_commands_and_every_games_own() -> None:
-    assert set(SHARED_COMMANDS) == {"audit", "conform", "edge", "play", "report-day", "serve"}
+    assert set(SHARED_COMMANDS) == {
+        "audit",
+        "conform",
+        "edge",
+        "play",
+        "report-day",
+        "rng",
+        "serve",
+    }
     own = [name for game in GAMES for name in find_game(game.id).cli_commands]
     assert len(own) == len(set(own)), "two games add a command of the same name"
     assert not set(own) & set(SHARED_COMMANDS)

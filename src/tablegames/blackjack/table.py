@@ -63,7 +63,7 @@ from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card, standard_deck
 from tablegames.core.cardsource import Destination
 from tablegames.core.errors import ScenarioError, ShoeError, WagerError
-from tablegames.core.rng import RandomSource
+from tablegames.core.rng import RandomSource, pick
 from tablegames.core.rulesfile import rules_digest
 from tablegames.core.seal import Stacking, commitment, new_salt, open_stacking
 
@@ -222,8 +222,8 @@ class Table:
         offer = self.rules.side_wagers.bad_beat
         if offer is None:
             return Selections()
-        card = standard_deck()[self.random.below(52)] if offer.magic_card else None
-        box = 1 + self.random.below(self.rules.boxes) if offer.lucky_player else None
+        card = magic_card(self.random) if offer.magic_card else None
+        box = lucky_box(self.random, self.rules.boxes) if offer.lucky_player else None
         return Selections(magic_card=card, lucky_box=box)
 
     def change_dealer(self) -> None:
@@ -446,6 +446,20 @@ class _AnchoredShoe:
     def end_round(self, table_cards: Sequence[Card]) -> None:
         self._table._anchor = _END
         self._table.shoe.end_round(table_cards)
+
+
+def magic_card(random: RandomSource) -> Card:
+    """633a.13(j)(1): the Magic Card, one of the 52 cards of a standard deck, each equally likely
+    (drawn by `core.rng`, like every live outcome)."""
+    return pick(random, _DECK)
+
+
+_DECK = tuple(standard_deck())  # Magic Card candidates, in the deck's fixed order
+
+
+def lucky_box(random: RandomSource, boxes: int) -> int:
+    """633a.13(j)(1): the Lucky Player's box, 1 to `boxes`, each equally likely."""
+    return 1 + random.below(boxes)
 
 
 def _check_same(produced: Sequence[Event], logged: Sequence[Event], start: int) -> None:

@@ -5,7 +5,13 @@ module (`GameEntry.cli`, the contract in `tablegames.cli.games_commands`) adds i
 imported, here, through the registry.
 """
 
-from tablegames.cli import analysis_commands, conform_commands, server_commands, table_commands
+from tablegames.cli import (
+    analysis_commands,
+    conform_commands,
+    rng_commands,
+    server_commands,
+    table_commands,
+)
 from tablegames.cli.app import app
 from tablegames.cli.games_commands import SHARED_COMMANDS, either, every_cli
 
@@ -17,6 +23,7 @@ __all__ = [
     "analysis_commands",
     "app",
     "conform_commands",
+    "rng_commands",
     "server_commands",
     "table_commands",
 ]

@@ -37,7 +37,7 @@ from tablegames.core.errors import TableGamesError
 from tablegames.games import GAMES, GameEntry, entry
 
 # The commands no game owns: `tablegames.cli` registers them.
-SHARED_COMMANDS = ("audit", "conform", "edge", "play", "report-day", "serve")
+SHARED_COMMANDS = ("audit", "conform", "edge", "play", "report-day", "rng", "serve")
 
 
 @dataclass(frozen=True, slots=True)
