@@ -142,8 +142,9 @@ def _fisher_yates(items: list[T], below: RandomSource) -> None:
 class ScaledRandom:
     """A `RandomSource` over raw bytes: the one scaling rule (see the module docstring).
 
-    Bytes are read from `raw` in blocks and consumed in order, so the outcomes depend only on the
-    raw stream: the same bytes give the same cards, dice and selections.
+    Bytes are consumed in order, so the outcomes depend only on the raw stream: the same bytes
+    give the same cards, dice and selections. A seeded source is read in blocks; the live one a
+    draw at a time.
     """
 
     def __init__(self, raw: RawSource) -> None:
@@ -157,6 +158,10 @@ class ScaledRandom:
         return self.raw.is_live
 
     def _take(self, size: int) -> bytes:
+        if self.raw.is_live:
+            # Live play reads each draw's bytes when it is made: no future outcome waits in the
+            # process's memory (a lab's question), and a forked worker shares nothing.
+            return self.raw.read(size)
         if self._generation != _generation[0]:  # forked: these bytes are the parent's too
             self._buffer, self._at, self._generation = b"", 0, _generation[0]
         if self._at + size > len(self._buffer):
