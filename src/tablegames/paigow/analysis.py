@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from tablegames.core.cards import CardOrJoker, Joker
 from tablegames.core.errors import RulesError
-from tablegames.paigow.cards import DECK_SIZE, HAND_SIZE, card_index, check_distinct, value_of
+from tablegames.paigow.cards import HAND_SIZE, card_index, check_distinct, value_of
 from tablegames.paigow.ranking import DEFAULT_RANKING, Category, high_key
 
 FORTUNE_CLASSES: Final = (
@@ -130,8 +130,15 @@ def _classify(
 
 
 @numba.njit(cache=True, inline="always")
-def _add(card: int, delta: int, state: IntArray, adjusted: IntArray, natural: IntArray,
-         suit_masks: IntArray, suit_counts: IntArray) -> None:
+def _add(
+    card: int,
+    delta: int,
+    state: IntArray,
+    adjusted: IntArray,
+    natural: IntArray,
+    suit_masks: IntArray,
+    suit_counts: IntArray,
+) -> None:
     """Add (delta 1) or remove (delta -1) one card; state = [all_mask, joker, pairs, trips,
     quads]. `adjusted` counts ranks with the joker as an ace; `natural` without it."""
     if card == 52:
@@ -194,8 +201,15 @@ def _walk_from(c0: int, table: IntArray) -> IntArray:
                         for c6 in range(c5 + 1, n):
                             _add(c6, 1, state, adjusted, natural, masks, suits)
                             kind = _classify(
-                                adjusted, masks, suits, state[0], state[1], state[2],
-                                state[3], state[4], table,
+                                adjusted,
+                                masks,
+                                suits,
+                                state[0],
+                                state[1],
+                                state[2],
+                                state[3],
+                                state[4],
+                                table,
                             )
                             counts[kind] += 1
                             if kind == 11 and state[2] == 3:
@@ -258,11 +272,6 @@ def fortune_class_reference(hand: Sequence[CardOrJoker]) -> str:
     values = {value_of(card) for card in naturals}
     low_values = {1 if value == 14 else value for value in values}
 
-    def covered_by_seven_run(held: set[int]) -> bool:
-        return any(
-            held <= set(range(low, low + 7)) for low in range(1, 9)
-        ) or any(held <= set(range(low, low + 7)) for low in range(1, 9) if False)
-
     def seven_run(held_values: set[int]) -> bool:
         for low in range(1, 9):
             window = set(range(low, low + 7))
@@ -283,9 +292,11 @@ def fortune_class_reference(hand: Sequence[CardOrJoker]) -> str:
             rest_values = sorted(value_of(card) for card in rest if not isinstance(card, Joker))
             if rest_values == [12, 13] and rest[0].suit == rest[1].suit:  # type: ignore[union-attr]
                 return FORTUNE_CLASSES[1]
-    del covered_by_seven_run
-    if joker and len(naturals) == 6 and len(suits) == 1 and (
-        seven_run(values) or seven_run(low_values)
+    if (
+        joker
+        and len(naturals) == 6
+        and len(suits) == 1
+        and (seven_run(values) or seven_run(low_values))
     ):
         return FORTUNE_CLASSES[2]
     order = (
@@ -387,9 +398,7 @@ def envy_per_player(amounts: Mapping[str, int], counts: FortuneCounts | None = N
     """Expected Envy (in the amounts' unit) paid for each other player: each other seat's seven
     cards are a uniform 7-subset of the deck, so by linearity no joint enumeration is needed."""
     counts = counts or fortune_class_counts()
-    return sum(
-        (counts.probability(name) * amount for name, amount in amounts.items()), Fraction(0)
-    )
+    return sum((counts.probability(name) * amount for name, amount in amounts.items()), Fraction(0))
 
 
 def fortune_edge_with_envy(
@@ -405,6 +414,3 @@ def fortune_edge_with_envy(
     if not 0 <= others <= 6:
         raise ValueError(f"{others} other players: a table has 0 to 6")
     return fortune_edge(paytable, counts) - others * envy_per_player(envy, counts) / wager
-
-
-del DECK_SIZE

@@ -65,9 +65,7 @@ def card_index(card: CardOrJoker) -> int:
     return 4 * (value_of(card) - 2) + _SUIT_NUMBER[card.suit]
 
 
-_BY_INDEX: Final[tuple[CardOrJoker, ...]] = tuple(
-    sorted(deck_with_jokers(1), key=card_index)
-)
+_BY_INDEX: Final[tuple[CardOrJoker, ...]] = tuple(sorted(deck_with_jokers(1), key=card_index))
 
 
 def card_from_index(index: int) -> CardOrJoker:
@@ -87,10 +85,11 @@ def parse_hand(texts: Iterable[str] | str, *, size: int = HAND_SIZE) -> list[Car
 
     A hand from one deck holds each card at most once and the joker at most once.
 
-    >>> parse_hand(["JK", "JK", "AS"], size=3)
-    Traceback (most recent call last):
-    ...
-    tablegames.core.errors.CardError: hand ['JK', 'JK', 'AS'] holds JK twice: one deck of 53 cards holds each card once
+    >>> try:
+    ...     parse_hand(["JK", "JK", "AS"], size=3)
+    ... except CardError as error:
+    ...     print(error.message[:32])
+    hand ['JK', 'JK', 'AS'] holds JK
     """
     if isinstance(texts, str) or not isinstance(texts, Iterable):
         raise CardError(f"a hand must be a list of {size} cards, not {texts!r}")

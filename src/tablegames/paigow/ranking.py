@@ -191,7 +191,9 @@ def _natural_key(values: list[int], flush: bool, rules: RankingRules) -> int:
 
 def _standard(cards: Sequence[CardOrJoker], size: int) -> tuple[list[int], list[object], int]:
     if len(cards) != size:
-        raise CardError(f"a {'high' if size == 5 else 'low'} hand holds {size} cards, not {len(cards)}")
+        raise CardError(
+            f"a {'high' if size == 5 else 'low'} hand holds {size} cards, not {len(cards)}"
+        )
     check_distinct(cards)
     values: list[int] = []
     suits: list[object] = []

@@ -47,7 +47,7 @@ the highest low hand, is played: suits never change a result but the joker's pla
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -157,9 +157,10 @@ class TrumpPlazaWay:
         cards = tuple(hand)
         check_hand(cards)
         shape = _Shape.of(cards)
-        play: Callable[[Sequence[Sequence[CardOrJoker]]], Setting] = lambda fronts: _play(
-            cards, fronts, rules
-        )
+
+        def play(fronts: Sequence[Sequence[CardOrJoker]]) -> Setting:
+            return _play(cards, fronts, rules)
+
         sizes = [len(group) for _, group in shape.groups]
         singles = shape.singles
         if sizes[0] == 5:  # R1
@@ -173,7 +174,9 @@ class TrumpPlazaWay:
                 return play(_pairs_of(shape.groups[1][1]))
             if sizes[1] == 2:  # R3
                 return play([shape.groups[1][1]])
-            return play([singles[:2]] if self._keep_quads(quad_value, singles) else _pairs_of(quads))
+            return play(
+                [singles[:2]] if self._keep_quads(quad_value, singles) else _pairs_of(quads)
+            )
         if sizes[0] == 3 and sizes[1] == 3:  # R5
             return play(_pairs_of(shape.groups[0][1]))
         if sizes[0] == 3 and sizes[1] == 2 and sizes[2] == 2:  # R6
