@@ -10,9 +10,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from tablegames.core.cards import CardOrJoker
 from tablegames.core.errors import CardError, RulesError
-from tablegames.paigow.cards import deck, parse_hand
+from tablegames.paigow.cards import card_index, deck, parse_hand
 from tablegames.paigow.house_way import HOUSE_WAYS, house_way
 
 # (rule, hand, Trump Plaza's low hand, Claridge's low hand when it differs)
@@ -103,3 +106,12 @@ def test_every_way_sets_10_5_random_hands_legally() -> None:
             setting = way.set(hand)
             assert setting.high_key >= setting.low_key, (name, [str(c) for c in hand])
             assert sorted(map(str, (*setting.high, *setting.low))) == sorted(map(str, hand))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(deck()), min_size=7, max_size=7, unique=True))
+def test_every_way_setting_is_legal_and_uses_the_seven_cards(hand: list[CardOrJoker]) -> None:
+    for way in HOUSE_WAYS.values():
+        setting = way.set(hand)
+        assert setting.legal
+        assert {card_index(c) for c in (*setting.high, *setting.low)} == set(map(card_index, hand))
