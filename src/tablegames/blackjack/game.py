@@ -50,6 +50,7 @@ from tablegames.core.errors import (
     TableGamesError,
     WagerError,
 )
+from tablegames.core.events import stamped
 from tablegames.core.rng import RandomSource, SecureRandom
 from tablegames.core.rulesfile import Finding
 from tablegames.core.table import Betting, Command, Offer, Pending
@@ -500,7 +501,9 @@ class BlackjackGame:
     def replay(self, events: Sequence[Mapping[str, Any]]) -> tuple[Event, ...]:
         """Every round of a stored stream (or one round's log) played again from its own cards
         and decisions (`blackjack.replay`); the rounds' events, checked against the log."""
-        return tuple(replay_checked([self.decode_event(item) for item in events]))
+        decoded = [self.decode_event(item) for item in events]
+        # A seeded table's log replays to a seeded table's events (issue 16).
+        return tuple(stamped(replay_checked(decoded), any(event.seeded for event in decoded)))
 
 
 GAME: Final = BlackjackGame()

@@ -63,6 +63,7 @@ from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card, standard_deck
 from tablegames.core.cardsource import Destination
 from tablegames.core.errors import ScenarioError, ShoeError, WagerError
+from tablegames.core.events import stamped
 from tablegames.core.rng import RandomSource, pick
 from tablegames.core.rulesfile import rules_digest
 from tablegames.core.seal import Stacking, commitment, new_salt, open_stacking
@@ -79,6 +80,7 @@ class Table:
     def __init__(self, rules: Rules, *, random: RandomSource) -> None:
         self.rules = rules
         self.random = random
+        self._seeded_stream = False  # restored from a seeded table's stream (`seeded`)
         record = rules_record(rules)
         # 601a.2: the Rules Submission the table plays under, once, with its digest.
         self.rules_digest = rules_digest(record)
@@ -112,10 +114,13 @@ class Table:
 
     @property
     def events(self) -> list[Event]:
-        """The table's whole stream so far (rules filed, shoe steps, every round)."""
+        """The table's whole stream so far (rules filed, shoe steps, every round); each event
+        marked `seeded` when the table's randomness is not live play's (issue 16)."""
         if self._open is None:
-            return self._stream + [step for _, step in self._round_steps]
-        return self._stream + self._merged(self._open)
+            events = self._stream + [step for _, step in self._round_steps]
+        else:
+            events = self._stream + self._merged(self._open)
+        return stamped(events, self.seeded)
 
     @property
     def event_count(self) -> int:
@@ -127,6 +132,15 @@ class Table:
 
     def events_after(self, count: int) -> list[Event]:
         """`events[count:]`; the folded stream is copied only from `count` on."""
+        return stamped(self._events_after(count), self.seeded)
+
+    @property
+    def seeded(self) -> bool:
+        """Whether the table's stream is seeded randomness's (issue 16): its randomness is not
+        live play's, or it was restored from a stream that was."""
+        return self._seeded_stream or not self.random.is_live
+
+    def _events_after(self, count: int) -> list[Event]:
         if count < len(self._stream):
             return self.events[count:]
         skip = count - len(self._stream)
@@ -388,6 +402,8 @@ class Table:
             )
         source = LoggedRandom(logged, sealed, random)
         table = cls(rules_from_mapping(filed.rules), random=source)
+        # A stream a seeded table wrote stays marked, whatever draws after it.
+        table._seeded_stream = any(event.seeded for event in logged)
         table._logged_stackings = {
             record.get("stacking"): record
             for record in sealed

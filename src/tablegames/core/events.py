@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, ClassVar
 
 from tablegames.core.errors import ScenarioError
@@ -25,6 +25,10 @@ from tablegames.core.errors import ScenarioError
 class Event:
     kind: ClassVar[str] = "event"
     paragraph: str
+    # Written by a table whose randomness is seeded (simulation, tests, demonstrations), never
+    # by live play: its JSON then says `"seeded": true` (issue 16). Equality ignores it, so a
+    # replay, which deals from the logged cards, still matches the log.
+    seeded: bool = field(default=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         # What `{"event": kind, **plain(asdict(self))}` gives, built field by field:
@@ -33,7 +37,19 @@ class Event:
         data: dict[str, Any] = {"event": self.kind}
         for name in _field_names(type(self)):
             data[name] = _json_value(getattr(self, name))
+        if self.seeded:
+            data[SEEDED] = True
         return data
+
+
+SEEDED = "seeded"
+
+
+def stamped(events: list[Event], seeded: bool) -> list[Event]:
+    """`events` as a table with seeded randomness writes them (each marked), or as they are."""
+    if not seeded:
+        return events
+    return [event if event.seeded else replace(event, seeded=True) for event in events]
 
 
 # Each event class's field names, in declaration order (the order of `fields`, so of the JSON).
@@ -45,7 +61,7 @@ _ATOMS = (str, int, float, bool, type(None))
 def _field_names(cls: type) -> tuple[str, ...]:
     names = _FIELD_NAMES.get(cls)
     if names is None:
-        names = _FIELD_NAMES[cls] = tuple(item.name for item in fields(cls))
+        names = _FIELD_NAMES[cls] = tuple(item.name for item in fields(cls) if item.name != SEEDED)
     return names
 
 
@@ -98,8 +114,13 @@ def read_event(
     cls = types.get(str(kind))
     if cls is None:
         raise ScenarioError(f"unknown {game} event kind {kind!r}")
-    names = {item.name for item in fields(cls)}
+    names = {item.name for item in fields(cls)} - {SEEDED}
     values = {key: value for key, value in data.items() if key != "event"}
+    marked = values.pop(SEEDED, False)
     if set(values) != names:
         raise ScenarioError(f"event {kind!r} needs fields {sorted(names)}, got {sorted(values)}")
+    if marked is not True and marked is not False:
+        raise ScenarioError(f"event {kind!r}: seeded is true or absent, not {marked!r}")
+    if marked:
+        values[SEEDED] = True
     return cls, values

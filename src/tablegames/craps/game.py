@@ -44,6 +44,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from tablegames.core.errors import IllegalActionError, ScenarioError, TableGamesError, WagerError
+from tablegames.core.events import stamped
 from tablegames.core.rng import RandomSource, SecureRandom
 from tablegames.core.rulesfile import Finding
 from tablegames.core.seal import new_salt
@@ -269,6 +270,7 @@ class CrapsGameTable:
         """`random` salts the sealed records of stackings (default the CSPRNG)."""
         self.craps = craps
         self._random = random
+        self.seeded_stream = False  # restored from a seeded table's stream
         self._window: CrapsBetting | None = None
         self._current: CrapsRound | None = None
         if craps.selection is not None:  # restored between the selection and the dice
@@ -279,11 +281,17 @@ class CrapsGameTable:
         return self.craps.rules
 
     @property
+    def _seeded(self) -> bool:
+        # A table whose dice come from seeded randomness says so in every event (issue 16), as
+        # does one restored from a stream such a table wrote.
+        return self.seeded_stream or (self._random is not None and not self._random.is_live)
+
+    @property
     def events(self) -> tuple[Event, ...]:
-        return self.craps.events
+        return tuple(stamped(list(self.craps.events), self._seeded))
 
     def events_after(self, count: int) -> list[Event]:
-        return self.craps.events_after(count)
+        return stamped(self.craps.events_after(count), self._seeded)
 
     @property
     def sealed(self) -> tuple[Mapping[str, Any], ...]:
@@ -459,7 +467,9 @@ class CrapsGame:
         )
         if list(craps.events[: len(decoded)]) != decoded:
             raise ScenarioError("the craps log does not replay to itself: it was altered")
-        return CrapsGameTable(craps, random=source)
+        table = CrapsGameTable(craps, random=source)
+        table.seeded_stream = any(event.seeded for event in decoded)
+        return table
 
     def decode_event(self, data: Mapping[str, Any]) -> Event:
         return event_from_json(data)
@@ -485,7 +495,8 @@ class CrapsGame:
         replayed = list(replay(decoded).events)
         if replayed != decoded:
             raise ScenarioError("the craps log does not replay to itself: it was altered")
-        return tuple(replayed)
+        # A seeded table's log replays to a seeded table's events (issue 16).
+        return tuple(stamped(replayed, any(event.seeded for event in decoded)))
 
     def replay_roll(self, events: Sequence[Event], rules: CrapsRules) -> tuple[WagerSettled, ...]:
         """One roll's settlements from its own events (`craps.replay.replay_roll`)."""

@@ -47,7 +47,7 @@ from tablegames.paigow.cards import check_distinct, value_of
 WheelPlace = Literal["second_highest", "lowest"]
 JokerAceFlush = Literal["highest_missing", "ace"]
 
-ACE: Final = 14
+ACE_VALUE: Final = 14
 # A straight's tiebreak code: its top card 6..14, the wheel A-2-3-4-5 5 ("lowest") or 14 with
 # A-K-Q-J-10 lifted to 15 ("second_highest"), so one integer order covers both options.
 _BROADWAY_LIFTED: Final = 15
@@ -137,11 +137,11 @@ def _straight_code(values: set[int], rules_place: WheelPlace) -> int:
     """The code of five distinct values if they are a straight, else 0."""
     top = max(values)
     if top - min(values) == 4 and len(values) == 5:
-        if top == ACE and rules_place == "second_highest":
+        if top == ACE_VALUE and rules_place == "second_highest":
             return _BROADWAY_LIFTED
         return top
-    if values == {ACE, 2, 3, 4, 5}:
-        return ACE if rules_place == "second_highest" else 5
+    if values == {ACE_VALUE, 2, 3, 4, 5}:
+        return ACE_VALUE if rules_place == "second_highest" else 5
     return 0
 
 
@@ -176,7 +176,7 @@ def _natural_key(values: list[int], flush: bool, rules: RankingRules) -> int:
         place = rules.wheel_straight_flush if flush else rules.wheel_straight
         code = _straight_code(distinct, place)
         if code and flush:
-            if max(distinct) == ACE and min(distinct) == 10:
+            if max(distinct) == ACE_VALUE and min(distinct) == 10:
                 return encode(Category.ROYAL_FLUSH)
             return encode(Category.STRAIGHT_FLUSH, (code,))
         if code:
@@ -214,18 +214,22 @@ def high_key(cards: Sequence[CardOrJoker], rules: RankingRules = DEFAULT_RANKING
     if not jokers:
         return _natural_key(values, flush, rules)
     # The joker is an ace...
-    best = _paired_key([*values, ACE])
+    best = _paired_key([*values, ACE_VALUE])
     distinct = set(values)
     # ... or completes a straight or straight flush: try every rank it could stand for.
     if len(distinct) == 4:
-        for stand_in in range(2, ACE + 1):
+        for stand_in in range(2, ACE_VALUE + 1):
             if stand_in in distinct:
                 continue
             place = rules.wheel_straight_flush if flush else rules.wheel_straight
             code = _straight_code(distinct | {stand_in}, place)
             if not code:
                 continue
-            if flush and max(distinct | {stand_in}) == ACE and min(distinct | {stand_in}) == 10:
+            if (
+                flush
+                and max(distinct | {stand_in}) == ACE_VALUE
+                and min(distinct | {stand_in}) == 10
+            ):
                 best = max(best, encode(Category.ROYAL_FLUSH))
             elif flush:
                 best = max(best, encode(Category.STRAIGHT_FLUSH, (code,)))
@@ -233,10 +237,10 @@ def high_key(cards: Sequence[CardOrJoker], rules: RankingRules = DEFAULT_RANKING
                 best = max(best, encode(Category.STRAIGHT, (code,)))
     # ... or completes a flush: as the ace, or, when the suit's ace is held, by the filed rule.
     if flush:
-        if ACE not in distinct or rules.joker_in_ace_flush == "ace":
-            stand_in = ACE
+        if ACE_VALUE not in distinct or rules.joker_in_ace_flush == "ace":
+            stand_in = ACE_VALUE
         else:
-            stand_in = max(value for value in range(2, ACE) if value not in distinct)
+            stand_in = max(value for value in range(2, ACE_VALUE) if value not in distinct)
         best = max(best, encode(Category.FLUSH, sorted([*values, stand_in], reverse=True)))
     return best
 
@@ -244,7 +248,7 @@ def high_key(cards: Sequence[CardOrJoker], rules: RankingRules = DEFAULT_RANKING
 def low_key(cards: Sequence[CardOrJoker]) -> int:
     """The key of a two-card low hand: the joker is an ace; a pair beats two singles."""
     values, _, jokers = _standard(cards, 2)
-    values += [ACE] * jokers
+    values += [ACE_VALUE] * jokers
     high, low = max(values), min(values)
     if high == low:
         return encode(Category.ONE_PAIR, (high,))

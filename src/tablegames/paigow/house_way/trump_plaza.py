@@ -54,7 +54,7 @@ from itertools import combinations
 from tablegames.core.cards import CardOrJoker, Joker
 from tablegames.paigow.cards import value_of
 from tablegames.paigow.ranking import (
-    ACE,
+    ACE_VALUE,
     DEFAULT_RANKING,
     Category,
     RankingRules,
@@ -72,7 +72,7 @@ _STRAIGHT_OR_BETTER = (
 
 
 def _value(card: CardOrJoker) -> int:
-    return ACE if isinstance(card, Joker) else value_of(card)
+    return ACE_VALUE if isinstance(card, Joker) else value_of(card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,8 +184,8 @@ class TrumpPlazaWay:
         if sizes[0] == 3 and sizes[1] == 2:  # R7
             pair_value, pair = shape.groups[1]
             values = {_value(card) for card in singles}
-            if not self.claridge and pair_value == 2 and {ACE, 13} <= values:
-                return play([[card for card in singles if _value(card) in (ACE, 13)]])
+            if not self.claridge and pair_value == 2 and {ACE_VALUE, 13} <= values:
+                return play([[card for card in singles if _value(card) in (ACE_VALUE, 13)]])
             return play([pair])
         if sizes[:3] == [2, 2, 2]:  # R8
             return play([shape.groups[0][1]])
@@ -199,7 +199,7 @@ class TrumpPlazaWay:
             if options:  # R10
                 return _best_straight_or_flush(options)
             trips_value, trips = shape.groups[0]
-            if trips_value == ACE:  # R11, three aces
+            if trips_value == ACE_VALUE:  # R11, three aces
                 return play([[ace, singles[0]] for ace in trips])
             return play([singles[:2]])  # R11
         options = _straight_or_flush(cards, rules)
@@ -215,16 +215,16 @@ class TrumpPlazaWay:
         if value <= 6:
             return True
         if value <= 10:
-            return best_single >= (ACE if self.claridge else 13)
+            return best_single >= (ACE_VALUE if self.claridge else 13)
         if value <= 13:
-            return not self.claridge and best_single == ACE
+            return not self.claridge and best_single == ACE_VALUE
         return False
 
     @staticmethod
     def _split_two_pair(high: int, low: int, singles: list[CardOrJoker]) -> bool:
         """R9: True to split the two pair."""
         best_single = max(_value(card) for card in singles)
-        if high == ACE:
+        if high == ACE_VALUE:
             return True
 
         def group(value: int) -> str:
@@ -234,5 +234,5 @@ class TrumpPlazaWay:
         if pair in (("low", "low"), ("low", "medium")):
             return best_single < 13
         if pair in (("low", "high"), ("medium", "medium")):
-            return best_single < ACE
+            return best_single < ACE_VALUE
         return True
