@@ -235,7 +235,8 @@ def _walk(table: IntArray) -> IntArray:
     per_card = np.zeros((47, 15), dtype=np.int64)
     for index in numba.prange(47):
         per_card[index] = _walk_from(_ORDER[index], table)
-    return per_card.sum(axis=0)
+    counts: IntArray = per_card.sum(axis=0)
+    return counts
 
 
 @numba.njit(cache=True)
