@@ -16,9 +16,11 @@ OPENING: list[tuple[str, dict[str, object]]] = [
     ("spread", {"box": 1}),
     ("wash", {}),
     ("shuffle", {}),
-    ("cut", {}),
+    ("cut", {"position": 40}),
     ("load_shoe", {}),
 ]
+# The same with the first card burned (633a.7(c)): a table ready to deal.
+OPENING_BURNING_KD: list[tuple[str, dict[str, object]]] = [*OPENING, ("burn", {"card": "KD"})]
 
 
 def dealt_by_a_person(table: GameTable) -> bool:

@@ -13,23 +13,12 @@ from tablegames.core.errors import ScenarioError, TableGamesError
 from tablegames.core.rng import SeededRandom
 from tablegames.core.table import Command, GameModule, GameRound, GameTable
 from tablegames.craps.game import GAME as CRAPS
-
-OPENING: list[tuple[str, dict[str, object]]] = [
-    ("inspect_reader", {}),
-    ("receive_cards", {}),
-    ("inspect", {}),
-    ("spread", {"box": 1}),
-    ("wash", {}),
-    ("shuffle", {}),
-    ("cut", {"position": 20}),
-    ("load_shoe", {}),
-    ("burn", {"card": "KD"}),
-]
+from tests.protocol_driver import OPENING_BURNING_KD
 
 
 def opened() -> DealtBlackjackTable:
     table = GAME.open_table(Rules(), random=None)
-    for name, args in OPENING:
+    for name, args in OPENING_BURNING_KD:
         table.order(name, args)
     return table
 

@@ -21,20 +21,10 @@ from fastapi.testclient import TestClient
 from tablegames.server.app import create_app
 from tablegames.server.service import Service
 from tablegames.store import Store, schema
+from tests.protocol_driver import OPENING_BURNING_KD
 
 OPERATOR_TOKEN = "operator-secret-for-dealt-tests"
 OPERATOR = {"Authorization": f"Bearer {OPERATOR_TOKEN}"}
-OPENING: list[tuple[str, dict[str, Any]]] = [
-    ("inspect_reader", {}),
-    ("receive_cards", {}),
-    ("inspect", {}),
-    ("spread", {"box": 1}),
-    ("wash", {}),
-    ("shuffle", {}),
-    ("cut", {"position": 40}),
-    ("load_shoe", {}),
-    ("burn", {"card": "KD"}),
-]
 
 
 def _service(url: str) -> tuple[Store, Service]:
@@ -94,7 +84,7 @@ def test_633a_14_a_dealt_table_runs_in_the_server_through_floor_orders(
     )
     assert made.status_code == 201, made.text
     table = made.json()["table_id"]
-    for name, args in OPENING:
+    for name, args in OPENING_BURNING_KD:
         _order(client, table, name, **args)
     _, ann = _player(client, "Ann")
     _, bob = _player(client, "Bob")
@@ -160,7 +150,7 @@ def test_633a_14_a_dealt_table_runs_in_the_server_through_floor_orders(
     with service.store.engine.connect() as conn:
         orders = [row.kind for row in conn.execute(schema.audit_log.select())]
     # The opening, then 9S 5H (e) 7C TS KH 6D (i) 2C 9D: the refused order is not logged.
-    assert orders.count("floor_order") == len(OPENING) + 10
+    assert orders.count("floor_order") == len(OPENING_BURNING_KD) + 10
 
 
 def test_a_self_dealing_table_still_refuses_orders_during_a_round(
