@@ -22,7 +22,6 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from tablegames.blackjack.actions import Action
 from tablegames.blackjack.dealt_table import DealtTable
 from tablegames.blackjack.events import (
     CardDiscarded,
@@ -32,7 +31,7 @@ from tablegames.blackjack.events import (
     WagerSettled,
 )
 from tablegames.blackjack.rules import rules_from_mapping
-from tablegames.blackjack.scenario import BOX_KEYS, round_result
+from tablegames.blackjack.scenario import BOX_KEYS, read_action, round_result, wager_order
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card
 from tablegames.core.errors import ScenarioError
@@ -237,13 +236,7 @@ def _irregularity(table: DealtTable, what: str, step: Mapping[str, Any]) -> None
 
 
 def _decision(table: DealtTable, what: str, step: Mapping[str, Any]) -> None:
-    try:
-        action = Action(step["action"])
-    except ValueError as error:
-        names = ", ".join(action.value for action in Action)
-        raise ScenarioError(
-            f"{what} has unknown action {step['action']!r}: use one of {names}"
-        ) from error
+    action = read_action(what, step["action"])
     amount = step.get("amount")
     table.act(
         whole_number(f"{what}.box", step["box"]),
@@ -285,11 +278,6 @@ def _flag(what: str, value: Any) -> bool:
     return value
 
 
-def _wager_rank(wager: str) -> tuple[int, str]:
-    # As docs/scenarios.md orders a box's wagers: the Blackjack Wager, insurance, then by name.
-    return ({"blackjack": 0, "insurance": 1}.get(wager, 2), wager)
-
-
 def _result(table: DealtTable) -> dict[str, Any]:
     table.sync()
     game = table.current
@@ -312,7 +300,7 @@ def _result(table: DealtTable) -> dict[str, Any]:
                     "hands": [],
                     "wagers": [
                         {"wager": e.wager, "hand": e.hand, "stake": e.stake, "returned": e.returned}
-                        for e in sorted(mine, key=lambda e: (e.hand, _wager_rank(e.wager)))
+                        for e in sorted(mine, key=lambda e: (e.hand, wager_order(e.wager)))
                     ],
                     "net": sum(e.returned - e.stake for e in mine),
                 }

@@ -107,13 +107,7 @@ def play_decisions(game: Round, decisions: Any) -> None:
                 f"{what} is for hand {entry['hand']}, but the round asks hand "
                 f"{turn.hand} of box {turn.box}"
             )
-        try:
-            action = Action(entry["action"])
-        except ValueError as error:
-            names = ", ".join(action.value for action in Action)
-            raise ScenarioError(
-                f"{what} has unknown action {entry['action']!r}: use one of {names}"
-            ) from error
+        action = read_action(what, entry["action"])
         amount = entry.get("amount")
         if amount is not None:
             amount = whole_number(f"{what}.amount", amount)
@@ -125,6 +119,15 @@ def play_decisions(game: Round, decisions: Any) -> None:
             f"the decisions ran out: the round asks box {turn.box} hand {turn.hand} "
             f"({turn.kind}: {legal})"
         )
+
+
+def read_action(what: str, text: Any) -> Action:
+    """A decision's action named in a scenario (the dealt table's steps too)."""
+    try:
+        return Action(text)
+    except ValueError as error:
+        names = ", ".join(action.value for action in Action)
+        raise ScenarioError(f"{what} has unknown action {text!r}: use one of {names}") from error
 
 
 def round_result(game: Round) -> dict[str, Any]:
@@ -149,7 +152,7 @@ def round_result(game: Round) -> dict[str, Any]:
                 "stake": item.stake,
                 "returned": item.returned,
             }
-            for item in sorted(mine, key=lambda item: (item.hand, _wager_order(item.wager)))
+            for item in sorted(mine, key=lambda item: (item.hand, wager_order(item.wager)))
         ]
         net = sum(item.returned - item.stake for item in mine)
         boxes.append({"box": box.number, "hands": hands, "wagers": wagers, "net": net})
@@ -163,7 +166,7 @@ def round_result(game: Round) -> dict[str, Any]:
     }
 
 
-def _wager_order(wager: str) -> tuple[int, str]:
+def wager_order(wager: str) -> tuple[int, str]:
     # The Blackjack Wager first, then insurance, then the side wagers by name.
     return ({"blackjack": 0, "insurance": 1}.get(wager, 2), wager)
 
