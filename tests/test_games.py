@@ -22,11 +22,12 @@ from tablegames.games import GAMES, entry, find_game, game_ids
 from tests.protocol_driver import Dealer
 
 
-def test_the_registry_names_blackjack_and_craps_with_their_chapters() -> None:
-    assert game_ids() == ("blackjack", "blackjack_dealt", "craps")
+def test_the_registry_names_every_game_with_its_chapters() -> None:
+    assert game_ids() == ("blackjack", "blackjack_dealt", "craps", "pai_gow")
     assert entry("blackjack").chapters == ("633a", "633b", "633c")
     assert entry("blackjack_dealt").chapters == ("633a", "633b", "633c")
     assert entry("craps").chapters == ("623b",)
+    assert entry("pai_gow").chapters == ("645a", "645c")
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -150,6 +150,8 @@ def detect_game(scenario: Any) -> str | None:
     """
     if not isinstance(scenario, Mapping):
         return None
+    if scenario.get("game") in GAMES:  # a scenario that names its game (Pai Gow Poker's)
+        return str(scenario["game"])
     # The game whose own keys the scenario uses most (a dealt table's `steps` and `boxes`
     # against Blackjack's `boxes` alone); a tie is no answer.
     matched = {game: len(GAME_KEYS[game] & set(scenario)) for game in GAMES}
@@ -172,7 +174,8 @@ def _declared_game(data: Mapping[str, Any], what: str) -> str | None:
         return None
     game = data["game"]
     if game not in GAMES:
-        raise InputError(f'{what}: "game" must be "blackjack" or "craps", not {game!r}')
+        names = " or ".join(f'"{name}"' for name in GAMES)
+        raise InputError(f'{what}: "game" must be {names}, not {game!r}')
     return str(game)
 
 

@@ -6,7 +6,7 @@ module is imported only when it is first asked for, so asking for craps never lo
 Blackjack analysis.
 
 >>> [entry.id for entry in GAMES]
-['blackjack', 'blackjack_dealt', 'craps']
+['blackjack', 'blackjack_dealt', 'craps', 'pai_gow']
 >>> entry("craps").chapters
 ('623b',)
 >>> entry("poker")  # doctest: +ELLIPSIS
@@ -98,6 +98,18 @@ GAMES: tuple[GameEntry, ...] = (
             command="tablegames roll",
         ),
         cli="tablegames.cli.craps_commands",
+    ),
+    GameEntry(
+        id="pai_gow",
+        title="Pai Gow Poker",
+        chapters=("645a", "645c"),
+        module="tablegames.paigow.game",
+        scenario=ScenarioFormat(
+            keys=frozenset({"hands", "deck", "settings", "start", "last_dealer_round"}),
+            runner="tablegames.paigow.scenario:run_pai_gow_scenario",
+            command="tablegames round",
+        ),
+        cli="tablegames.cli.paigow_commands",
     ),
 )
 _BY_ID = {game.id: game for game in GAMES}

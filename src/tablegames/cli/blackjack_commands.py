@@ -177,14 +177,21 @@ def round_command(
 ) -> None:
     """Play one round from a stacked shoe and scripted decisions; print the result as JSON."""
     from tablegames.blackjack.scenario import run_scenario
-    from tablegames.conform import BLACKJACK, unwrap_scenario
+    from tablegames.conform import BLACKJACK, PLAY_COMMAND, detect_game, unwrap_scenario
     from tablegames.core.inputs import read_json
+    from tablegames.games import entry
 
     # A conformance file plays its `scenario`; its expectations are for `tablegames conform`.
     data = unwrap_scenario(
         read_json(scenario, "scenario"), BLACKJACK, f"scenario {str(scenario)!r}"
     )
-    result = run_scenario(data)
+    # Another game whose scenarios `round` plays (docs/paigow.md: `"game": "pai_gow"`) runs
+    # its own scenario runner, found in the registry; everything else is Blackjack's.
+    game = detect_game(data)
+    if game is not None and PLAY_COMMAND[game] == PLAY_COMMAND[BLACKJACK]:
+        result = entry(game).scenario_runner()(data)
+    else:
+        result = run_scenario(data)
     sys.stdout.write(json.dumps(result, indent=2) + "\n")
 
 
@@ -203,6 +210,20 @@ def rules_check(
     from tablegames.blackjack.rules.advantage import EdgeWarning, player_edge_warnings
 
     data = read_rules_file(path)
+    if isinstance(data, dict) and data.get("game") == "pai_gow":
+        # A Pai Gow Poker Rules Submission (docs/paigow.md): its own findings and warnings.
+        from tablegames.paigow.rules import findings_for_mapping as pai_gow_findings
+        from tablegames.paigow.rules import placeholder_warnings
+
+        pai_gow, pai_gow_found = pai_gow_findings(data)
+        for finding in pai_gow_found:
+            typer.echo(f"violation: {finding}")
+        for text in placeholder_warnings(pai_gow) if pai_gow is not None else []:
+            typer.echo(f"warning: {text}")
+        if pai_gow_found:
+            raise typer.Exit(EXIT_FINDINGS)
+        typer.echo(f"{path}: valid")
+        return
     rules, found = findings_for_mapping(data)
     warnings: list[EdgeWarning] = []
     if rules is not None:

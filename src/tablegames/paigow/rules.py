@@ -40,7 +40,7 @@ FORTUNE_PAYTABLE_NAMES = Literal["wizard_1", "wizard_2", "wizard_3", "wizard_4",
 ENVY_TABLE_NAMES = Literal["envy_3000", "envy_5000"]
 PRESETS: Final[dict[str, dict[str, Any]]] = {
     "pa-pai-gow": {},
-    "pa-commission-free": {"commission_free": True, "player_banking": False},
+    "pa-commission-free": {"commission_free": True, "player_banking": False, "co_banking": False},
 }
 
 
@@ -65,6 +65,14 @@ class PaiGowRules(BaseModel):
 
     model_config = _FROZEN
 
+    # Table limits (601a.2: the Rules Submission and the posted sign; no 645a figure found).
+    min_wager: int = Field(500, ge=1, description="Main wager minimum, cents.")
+    max_wager: int = Field(500_000, ge=1, description="Main wager maximum, cents.")
+    side_min_wager: int = Field(100, ge=1, description="Fortune and Tiger 9 minimum, cents.")
+    side_max_wager: int = Field(50_000, ge=1, description="Fortune and Tiger 9 maximum, cents.")
+    # Who runs the table's cards: "electronic" (the software deals and refuses a foul setting)
+    # or "dealt" (a dealer and real cards: a foul is recorded and treated by foul_treatment).
+    table_type: Literal["electronic", "dealt"] = "electronic"
     # Main wager and commission (vigorish).
     commission_percent: Fraction = Field(
         Fraction(5), ge=0, lt=100, strict=False, description="Vigorish on a winning main wager."
@@ -91,6 +99,9 @@ class PaiGowRules(BaseModel):
     bank_every_other_round: bool = True
     banker_played_dealer_last_round: bool = True
     banker_commission_on_net_win: bool = True
+    # When a player banks, the dealer's hand plays against the bank for the amount of that
+    # player's last main wager against the dealer (industry practice, digest 11; a reading).
+    dealer_plays_bank: bool = True
     # Optional wagers (645a.7(e)); paytables are placeholders until 645a.13 is read.
     fortune_paytable: FORTUNE_PAYTABLE_NAMES | None = None
     envy_table: ENVY_TABLE_NAMES | None = None
@@ -99,6 +110,7 @@ class PaiGowRules(BaseModel):
     progressive_rate_percent: Fraction | None = Field(None, gt=0, lt=100, strict=False)
     progressive_initial: int | None = Field(None, ge=0)
     progressive_reset: int | None = Field(None, ge=0)
+    progressive_wager: int = Field(100, ge=1, description="The fixed progressive wager, cents.")
     payout_limit: int = Field(2_500_000, ge=2_500_000, description="Per-round cap, cents.")
     # Deal.
     seats: int = Field(6, ge=1, le=6, description="Player positions (7 hands with the dealer).")
@@ -157,6 +169,16 @@ class PaiGowRules(BaseModel):
                     "645c.1(c)(2)",
                 )
             )
+        if self.min_wager > self.max_wager:
+            found.append(Finding("min_wager", "the minimum exceeds the maximum", None))
+        if self.side_min_wager > self.side_max_wager:
+            found.append(Finding("side_min_wager", "the minimum exceeds the maximum", None))
+        if self.commission_free and (self.player_banking or self.co_banking):
+            # 645c.1: commission-free play collects no vigorish, and a player-banker pays
+            # vigorish on its net win: industry commission-free tables offer no banking.
+            found.append(
+                Finding("player_banking", "commission-free play offers no player bank", "645c.1(a)")
+            )
         if self.envy_table is not None and self.fortune_paytable is None and not self.progressive:
             found.append(Finding("envy_table", "Envy needs a Fortune or progressive wager", None))
         if self.progressive and None in (
@@ -170,25 +192,27 @@ class PaiGowRules(BaseModel):
         return found
 
 
-def pai_gow_rules_from_mapping(data: Mapping[str, Any]) -> PaiGowRules:
-    """Rules from a mapping (a TOML file, a scenario's `rules`); RulesError lists every finding.
+def findings_for_mapping(data: Any) -> tuple[PaiGowRules | None, list[Finding]]:
+    """Rules from a mapping (buildable or not) and every finding, as `rules check` lists them.
 
-    A mapping may name a `preset` (`pa-pai-gow`, `pa-commission-free`) and override any field.
+    A mapping may name a `preset` (`pa-pai-gow`, `pa-commission-free`) and override any field;
+    a Rules Submission file may say `game = "pai_gow"`.
     """
     if not isinstance(data, Mapping):
-        raise RulesError("Pai Gow Poker rules must be an object of house rules")
+        return None, [Finding("rules", "Pai Gow Poker rules must be a table of house rules", None)]
     values = dict(data)
+    if values.pop("game", "pai_gow") != "pai_gow":
+        return None, [Finding("game", "these are Pai Gow Poker rules: game is pai_gow", None)]
     preset = values.pop("preset", None)
     if preset is not None:
         if not isinstance(preset, str) or preset not in PRESETS:
-            raise RulesError(
-                f"Pai Gow Poker preset {preset!r} is unknown: choose {sorted(PRESETS)}"
-            )
+            shown = repr(preset)[:40]
+            return None, [Finding("preset", f"{shown} is unknown: choose {sorted(PRESETS)}", None)]
         values = {**PRESETS[preset], **values}
     try:
         rules = PaiGowRules(**values)
     except ValidationError as error:
-        found = [
+        return None, [
             Finding(
                 ".".join(str(part) for part in item["loc"]) or "rules",
                 "is not a Pai Gow Poker house rule"
@@ -198,9 +222,40 @@ def pai_gow_rules_from_mapping(data: Mapping[str, Any]) -> PaiGowRules:
             )
             for item in error.errors()
         ]
-    else:
-        found = rules.findings()
-        if not found:
-            return rules
+    return rules, rules.findings()
+
+
+def placeholder_warnings(rules: PaiGowRules) -> list[str]:
+    """Every paytable or amount the rules use that is a placeholder, not PA text (645a.13's
+    numbers were not found): a Rules Submission must replace each before a table opens."""
+    found = []
+    if rules.fortune_paytable is not None:
+        found.append(
+            f"fortune_paytable {rules.fortune_paytable}: a placeholder paytable "
+            "(Wizard of Odds), not 645a.13 text"
+        )
+    if rules.envy_table is not None:
+        found.append(f"envy_table {rules.envy_table}: placeholder Envy amounts, not 645a.13 text")
+    if rules.progressive:
+        found.append(
+            "progressive: the placeholder progressive paytable "
+            "(paigow/progressive.py), not 645a.13 text"
+        )
+    if rules.tiger_9_wager:
+        found.append(
+            f"tiger_9_odds {rules.tiger_9_odds} to 1: a placeholder (Golden Nugget "
+            "2013), the 645c.1 payout odds were not found"
+        )
+    return found
+
+
+def pai_gow_rules_from_mapping(data: Mapping[str, Any]) -> PaiGowRules:
+    """Rules from a mapping (a TOML file, a scenario's `rules`); RulesError lists every finding.
+
+    A mapping may name a `preset` (`pa-pai-gow`, `pa-commission-free`) and override any field.
+    """
+    rules, found = findings_for_mapping(data)
+    if rules is not None and not found:
+        return rules
     paragraph = next((item.paragraph for item in found if item.paragraph), None)
     raise RulesError("; ".join(str(item) for item in found), paragraph=paragraph)

@@ -1,0 +1,161 @@
+"""Pai Gow Poker (645a, 645c): what `play` and `edge` ask of the game (the contract:
+`tablegames.cli.games_commands`). It adds no command of its own: its scenarios play with
+`tablegames round` (`"game": "pai_gow"`, docs/paigow-scenarios.md) and `tablegames conform`.
+
+`edge fortune_bonus [--paytable NAME]` is exact over all 154,143,080 seven-card hands
+(`paigow.analysis`); `edge envy` gives the Envy bonus paid for each other player's hand. The
+paytables are placeholders until 645a.13's are found, and every report says so.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+from fractions import Fraction
+from math import sqrt
+from pathlib import Path
+from typing import Any
+
+from tablegames.cli.app import fail
+from tablegames.cli.games_commands import EdgeMenu, EdgeRequest, refuse_options
+from tablegames.core.errors import TableGamesError
+
+ABOUT = "Pai Gow Poker (645a, commission-free 645c.1)"
+PLAY = "Pai Gow Poker"
+FORTUNE_BONUS = "fortune_bonus"
+ENVY = "envy"
+EDGE = EdgeMenu(
+    games=(FORTUNE_BONUS, ENVY),
+    help="fortune_bonus: --paytable wizard_1|wizard_2|wizard_3|wizard_4|wizard_6 (placeholders "
+    "until 645a.13's paytables are found); envy: the bonus per other player, --paytable "
+    "envy_3000|envy_5000. Both exact over every seven-card hand of the 53-card deck.",
+)
+DEFAULT_FORTUNE = "wizard_2"
+DEFAULT_ENVY = "envy_3000"
+PLACEHOLDER = "a placeholder paytable (Wizard of Odds), not 58 Pa. Code 645a.13 text"
+
+
+def play(preset: str | None, rules: Path | None, boxes: int) -> None:
+    """`tablegames play pai_gow [--preset NAME] [--rules FILE]`."""
+    if boxes != 1:
+        fail("--boxes is for Blackjack; a Pai Gow Poker player takes one seat")
+    from tablegames.ui.paigow_play import play_pai_gow
+
+    play_pai_gow(preset, rules)
+
+
+def edge_more() -> Sequence[str]:
+    return ()
+
+
+def fortune_report(paytable_name: str) -> dict[str, Any]:
+    """The Fortune bonus's exact edge and lines (the side wagers' report shape)."""
+    from tablegames.paigow.analysis import FORTUNE_PAYTABLES, fortune_class_counts, fortune_edge
+
+    if paytable_name not in FORTUNE_PAYTABLES:
+        raise TableGamesError(
+            f"Fortune paytable {paytable_name!r} is unknown: choose {sorted(FORTUNE_PAYTABLES)}"
+        )
+    paytable = FORTUNE_PAYTABLES[paytable_name]
+    counts = fortune_class_counts()
+    lines: list[dict[str, Any]] = []
+    second = Fraction(0)
+    for name, odds in paytable.odds.items():
+        chance = counts.probability(name)
+        second += chance * odds * odds
+        lines.append(
+            {
+                "outcome": name.replace("_", " "),
+                "line": name,
+                "probability": float(chance),
+                "pays": f"{odds} to 1",
+                "contribution": float(-chance * odds),
+            }
+        )
+    pushed = Fraction(counts.three_pair, counts.total) if paytable.three_pair_push else Fraction(0)
+    if pushed:
+        lines.append(
+            {
+                "outcome": "three pair",
+                "line": "three_pair",
+                "probability": float(pushed),
+                "pays": "push",
+                "contribution": 0.0,
+            }
+        )
+    # Two pair includes three pair in the class counts: a pushed three pair leaves the losses.
+    losing = 1 - sum((counts.probability(name) for name in paytable.odds), Fraction(0)) - pushed
+    edge = fortune_edge(paytable, counts)
+    second += losing
+    return {
+        "game": "pai_gow",
+        "wager": FORTUNE_BONUS,
+        "decks": 1,
+        "paytable": paytable_name,
+        "house_edge": float(edge),
+        "house_edge_exact": str(edge),
+        "std_dev": sqrt(float(second - edge * edge)),
+        "lines": lines,
+        "losing_probability": float(losing),
+        "hands": counts.total,
+        "non_pa": [f"{paytable_name}: {PLACEHOLDER}"],
+    }
+
+
+def envy_report(table_name: str) -> dict[str, Any]:
+    """The Envy bonus paid for one other player's hand, per qualifying player (exact)."""
+    from tablegames.paigow.analysis import ENVY_TABLES, envy_per_player, fortune_class_counts
+
+    if table_name not in ENVY_TABLES:
+        raise TableGamesError(f"Envy table {table_name!r} is unknown: choose {sorted(ENVY_TABLES)}")
+    amounts = ENVY_TABLES[table_name]
+    counts = fortune_class_counts()
+    paid = envy_per_player(amounts, counts)
+    return {
+        "game": "pai_gow",
+        "wager": ENVY,
+        "paytable": table_name,
+        "envy_per_other_player_dollars": float(paid),
+        "envy_per_other_player_exact": str(paid),
+        "lines": [
+            {"line": name, "probability": float(counts.probability(name)), "pays_dollars": amount}
+            for name, amount in amounts.items()
+        ],
+        "non_pa": [f"{table_name}: {PLACEHOLDER}"],
+    }
+
+
+def edge(wager: str, request: EdgeRequest) -> int:
+    """`tablegames edge fortune_bonus|envy [--paytable NAME] [--json | --csv]`."""
+    refuse_options(
+        wager,
+        [name for name in request.used() if name != "--paytable"],
+        "a Pai Gow Poker optional wager depends on the player's seven cards and its paytable alone",
+    )
+    if request.rules is not None:
+        raise TableGamesError(f"--rules does not apply to {wager}: choose its --paytable")
+    if wager == ENVY:
+        report = envy_report(request.paytable or DEFAULT_ENVY)
+        if request.as_csv:
+            raise TableGamesError("edge envy has no CSV form: use --json")
+        if request.as_json:
+            sys.stdout.write(json.dumps(report, indent=2) + "\n")
+        else:
+            sys.stdout.write(
+                f"envy ({report['paytable']}): ${report['envy_per_other_player_dollars']:.7f} "
+                f"paid per other player's hand (exact {report['envy_per_other_player_exact']})\n"
+                f"non-PA {report['non_pa'][0]}\n"
+            )
+        return 0
+    report = fortune_report(request.paytable or DEFAULT_FORTUNE)
+    from tablegames.reports.edge_output import edge_csv, print_edge
+
+    if request.as_json:
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+    elif request.as_csv:
+        sys.stdout.write(edge_csv(report))
+        sys.stderr.write(f"non-PA {report['non_pa'][0]}\n")
+    else:
+        print_edge(report)
+    return 0
