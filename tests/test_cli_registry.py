@@ -78,14 +78,17 @@ def test_play_names_the_registered_games() -> None:
     result = CliRunner().invoke(app, ["play", "poker"])
     assert result.exit_code == 2
     assert result.stderr == f"error: no game 'poker': play {either(game_ids())}\n"
-    assert result.stderr == "error: no game 'poker': play blackjack, blackjack_dealt or craps\n"
+    assert result.stderr == (
+        "error: no game 'poker': play blackjack, blackjack_dealt, craps or pai_gow\n"
+    )
 
 
 def test_edge_names_every_games_wagers() -> None:
     result = CliRunner().invoke(app, ["edge", "poker"])
     assert result.exit_code == 2
     assert result.stderr.startswith(
-        "error: no wager 'poker': choose blackjack, blackjack_dealt, craps or a side wager "
+        "error: no wager 'poker': choose blackjack, blackjack_dealt, craps, pai_gow, "
+        "fortune_bonus, envy or a side wager "
         "(lucky_ladies, "
     )
 
@@ -101,23 +104,23 @@ def play(preset: str | None, rules: Path | None, boxes: int) -> None:
 def test_play_reaches_a_new_game_through_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
     import tablegames.games as registry
 
-    paigow = GameEntry(
-        id="paigow",
-        title="Pai Gow Poker",
-        chapters=("645a",),
-        module="tablegames.paigow.game",
-        scenario=ScenarioFormat(keys=frozenset(), runner="x:y", command="tablegames paigow"),
+    fan_tan = GameEntry(
+        id="fan_tan",
+        title="Fan-Tan",
+        chapters=("000a",),
+        module="tablegames.fan_tan.game",
+        scenario=ScenarioFormat(keys=frozenset(), runner="x:y", command="tablegames fan_tan"),
         cli=__name__,
     )
-    monkeypatch.setitem(registry._BY_ID, "paigow", paigow)
+    monkeypatch.setitem(registry._BY_ID, "fan_tan", fan_tan)
     PLAYED.clear()
-    result = CliRunner().invoke(app, ["play", "paigow", "--boxes", "2"])
+    result = CliRunner().invoke(app, ["play", "fan_tan", "--boxes", "2"])
     assert result.exit_code == 0, result.output
     assert PLAYED == [(None, None, 2)]
     result = CliRunner().invoke(app, ["play", "poker"])
     assert (
         result.stderr
-        == "error: no game 'poker': play blackjack, blackjack_dealt, craps or paigow\n"
+        == "error: no game 'poker': play blackjack, blackjack_dealt, craps, pai_gow or fan_tan\n"
     )
 
 

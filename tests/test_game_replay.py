@@ -18,17 +18,19 @@ from tablegames.core.table import Command, GameTable
 from tablegames.games import find_game, game_ids
 from tests.protocol_driver import Dealer
 
+# Each game's first spot and its main wager.
+FIRST_BET = {"blackjack": (1, "blackjack"), "craps": (0, "any_seven"), "pai_gow": (1, "pai_gow")}
+
 
 def _play(game_id: str, rounds: int) -> GameTable:
     """A few rounds (rolls) at a seeded table, each decision the house default (on_timeout)."""
     game = find_game(game_id)
     table = game.open_table(game.rules_from_mapping({}), random=SeededRandom.from_seed(11))
-    blackjack = game_id.startswith("blackjack")
-    bet = "blackjack" if blackjack else "any_seven"
+    spot, bet = FIRST_BET[game_id.removesuffix("_dealt")]
     dealer = Dealer(table)
     for _ in range(rounds):
         window = table.open_betting()
-        window.place(Command(player="ann", spot=1 if blackjack else 0, action=bet, amount=2500))
+        window.place(Command(player="ann", spot=spot, action=bet, amount=2500))
         dealer.play(table.start_round(window))
     return table
 

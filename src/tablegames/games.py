@@ -109,7 +109,7 @@ GAMES: tuple[GameEntry, ...] = (
             runner="tablegames.paigow.scenario:run_pai_gow_scenario",
             command="tablegames round",
         ),
-        cli="tablegames.cli.paigow_commands",
+        cli="tablegames.cli.pai_gow_commands",
     ),
 )
 _BY_ID = {game.id: game for game in GAMES}

@@ -23,11 +23,14 @@ from tablegames.core.errors import TableGamesError
 
 ABOUT = "Pai Gow Poker (645a, commission-free 645c.1)"
 PLAY = "Pai Gow Poker"
+MAIN = "pai_gow"
 FORTUNE_BONUS = "fortune_bonus"
 ENVY = "envy"
 EDGE = EdgeMenu(
-    games=(FORTUNE_BONUS, ENVY),
-    help="fortune_bonus: --paytable wizard_1|wizard_2|wizard_3|wizard_4|wizard_6 (placeholders "
+    games=(MAIN, FORTUNE_BONUS, ENVY),
+    help="pai_gow: the main wager's edge depends on the house way and is simulated, not "
+    "enumerated (tablegames simulate); fortune_bonus: --paytable "
+    "wizard_1|wizard_2|wizard_3|wizard_4|wizard_6 (placeholders "
     "until 645a.13's paytables are found); envy: the bonus per other player, --paytable "
     "envy_3000|envy_5000. Both exact over every seven-card hand of the 53-card deck.",
 )
@@ -133,6 +136,13 @@ def edge(wager: str, request: EdgeRequest) -> int:
         [name for name in request.used() if name != "--paytable"],
         "a Pai Gow Poker optional wager depends on the player's seven cards and its paytable alone",
     )
+    if wager == MAIN:
+        # The main wager's outcome depends on both hands' settings by the house way: no exact
+        # enumeration of all 8.25e15 (player, dealer) pairs is offered; it is simulated.
+        raise TableGamesError(
+            "edge pai_gow: the main wager is not enumerated exactly (its settings follow the "
+            "house way); simulate it with `tablegames simulate` (docs/paigow.md)"
+        )
     if request.rules is not None:
         raise TableGamesError(f"--rules does not apply to {wager}: choose its --paytable")
     if wager == ENVY:
