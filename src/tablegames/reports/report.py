@@ -39,6 +39,7 @@ from pathlib import Path
 
 from tablegames.blackjack.rules import Rules, load_rules
 from tablegames.blackjack.rules.labels import CENTS_FIELDS
+from tablegames.core.rulesfile import read_rules_file
 from tablegames.reports.report_charts import (
     data_uri,
     effects_chart,
@@ -187,7 +188,15 @@ def build_report(
 
 
 def write_report(rules_path: Path, out: Path) -> None:
-    """`tablegames report RULES.toml --out report.html`: read, analyse, write the page."""
+    """`tablegames report RULES.toml --out report.html`: read, analyse, write the page. A
+    Pai Gow Poker submission (`game = "pai_gow"`) gets its own page (`paigow_report`)."""
+    data = read_rules_file(rules_path)
+    if data.get("game") == "pai_gow":
+        from tablegames.paigow.rules import pai_gow_rules_from_mapping
+        from tablegames.reports.paigow_report import write_paigow_report
+
+        write_paigow_report(pai_gow_rules_from_mapping(data), rules_path, out)
+        return
     rules = load_rules(path=rules_path)
     page = build_report(rules, source=rules_path.name)
     out.parent.mkdir(parents=True, exist_ok=True)
