@@ -51,7 +51,7 @@ from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.shoe_steps import CardBurned
 from tablegames.blackjack.table import rules_record
 from tablegames.blackjack.wagers import BoxWager
-from tablegames.core.errors import ScenarioError, TableGamesError, WagerError
+from tablegames.core.errors import IllegalActionError, ScenarioError, TableGamesError, WagerError
 from tablegames.core.rulesfile import Finding, rules_digest
 from tablegames.core.table import Betting, Command, Offer, Pending
 
@@ -195,6 +195,14 @@ class DealtBlackjackTable:
     @property
     def meters(self) -> dict[str, int]:
         return dict(self.dealt.meters)
+
+    def between_rounds_offers(self, spot: int, seated: Sequence[int]) -> tuple[Offer, ...]:
+        return ()  # a dealt table's cut is the dealer's procedure (orders)
+
+    def between_rounds(self, command: Command, seated: Sequence[int]) -> None:
+        raise IllegalActionError(
+            f"{command.action!r} is not taken between rounds at this table: place bets"
+        )
 
     @property
     def round_orders(self) -> frozenset[str]:

@@ -76,6 +76,26 @@ class ReshuffleOrdered(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CutDeclined(Event):
+    """The player at `box`, offered the cut, declines it (633a.5(b)-(c)): the offer passes on,
+    or, when nobody is left, the table cuts."""
+
+    kind: ClassVar[str] = "cut_declined"
+    box: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CutTaken(Event):
+    """The shuffled stack is cut (633a.5(b), (d)): by the player at `box` `position` cards from
+    the top, or by the table (`box` 0) where nobody accepted, at a position it draws (the
+    `shoe_cut` step after this event gives it)."""
+
+    kind: ClassVar[str] = "cut_taken"
+    box: int
+    position: int | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WageringPermitted(Event):
     """The house lets `player`, barred for sitting out a round, wager again before the
     reshuffle (633a.6(b)(1))."""
@@ -302,6 +322,8 @@ _ALL_TYPES: tuple[type[Event], ...] = (
     RulesFiled,
     DealerChanged,
     ReshuffleOrdered,
+    CutDeclined,
+    CutTaken,
     WageringPermitted,
     CardsStacked,
     *SHOE_STEP_TYPES,

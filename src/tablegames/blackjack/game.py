@@ -70,6 +70,9 @@ TIMEOUT_ACTIONS: Final[Mapping[str, Action]] = {
 _AMOUNT_ACTIONS = frozenset({Action.DOUBLE, Action.INSURANCE, Action.EZ_BUST})
 # A floorperson's orders a Blackjack table takes between rounds (BlackjackTable.order).
 FLOOR_ORDERS: Final = ("reshuffle", "change_dealer", "permit_wagering")
+# 633a.5(b): what the player offered the cut may do between rounds (house rule player_cut).
+CUT: Final = "cut"
+DECLINE_CUT: Final = "decline_cut"
 
 
 class BlackjackBetting:
@@ -367,6 +370,50 @@ class BlackjackTable:
                 "stack between rounds"
             )
         self.table.stack(cards)
+
+    def between_rounds_offers(self, spot: int, seated: Sequence[int]) -> tuple[Offer, ...]:
+        """`cut` and `decline_cut` for the spot 633a.5(c) names while a shuffled stack waits
+        for its cut (house rule `player_cut`); `low`-`high` bound `args.position`, the cards
+        the cut puts above it (633a.5(d))."""
+        if self.table.cut_offered(seated) != spot:
+            return ()
+        low, high = self.table.cut_bounds()
+        return (
+            Offer(action=CUT, hand=0, paragraph="633a.5(d)", low=low, high=high),
+            Offer(action=DECLINE_CUT, hand=0, paragraph="633a.5(b)"),
+        )
+
+    def between_rounds(self, command: Command, seated: Sequence[int]) -> None:
+        """`cut` with `{"position": N}` or `decline_cut` by the player offered the cut."""
+        offered = {offer.action for offer in self.between_rounds_offers(command.spot, seated)}
+        if command.action not in offered:
+            whom = self.table.cut_offered(seated)
+            why = (
+                "no cut is waiting for a player"
+                if whom is None
+                else f"the cut is offered to box {whom}"
+            )
+            raise IllegalActionError(
+                f"{command.action!r} is not open to box {command.spot}: {why}",
+                paragraph="633a.5(c)",
+            )
+        if command.action == DECLINE_CUT:
+            if command.args:
+                raise IllegalActionError("decline_cut takes no args")
+            self.table.decline_cut(command.spot)
+            return
+        if set(command.args) != {"position"}:
+            raise IllegalActionError(
+                'a cut gives its position: {"position": N}, the cards above the cut',
+                paragraph="633a.5(d)",
+            )
+        position = command.args["position"]
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise IllegalActionError(
+                f"the cut's position is a whole number of cards, not {position!r}",
+                paragraph="633a.5(d)",
+            )
+        self.table.cut(command.spot, position)
 
     @property
     def round_orders(self) -> frozenset[str]:

@@ -23,6 +23,7 @@ from tablegames.blackjack.actions import Action
 from tablegames.blackjack.events import (
     CardDealt,
     CardsStacked,
+    CutTaken,
     DecisionMade,
     Event,
     RoundStarted,
@@ -180,7 +181,11 @@ class LoggedRandom:
         # table's to read (`Table.restore`).
         by_number = {record["shuffle"]: record for record in sealed if "shuffle" in record}
         self._logged: deque[tuple[str, Any]] = deque()
+        player_cut = False  # a player's cut: its `shoe_cut` is the player's, not a draw
         for index, event in enumerate(events):
+            if isinstance(event, CutTaken):
+                player_cut = event.position is not None
+                continue
             if isinstance(event, ShoeShuffled):
                 record = by_number.get(event.shuffle)
                 if record is None:
@@ -196,6 +201,9 @@ class LoggedRandom:
                 self._logged.append(("shuffle", record["order"]))
                 self._logged.append(("salt", bytes.fromhex(record["salt"])))
             elif isinstance(event, ShoeCut):
+                if player_cut:
+                    player_cut = False
+                    continue
                 low, high = cut_range(event.count)
                 self._logged.append(("below", (high - low + 1, event.position - low)))
 

@@ -486,18 +486,75 @@ class Shoe(DealingShoe):
         random: RandomSource,
         penetration: float = MAX_PENETRATION,
         cut: int | None = None,
+        player_cut: bool = False,
     ) -> None:
         self.decks = _check_count(decks, 1, MAX_DECKS, "decks in a dealing shoe", "633a.3(a)")
         super().__init__(self.decks * DECK_SIZE, random)
         if cut is not None:  # 633a.5(d): at least ten cards from the top or bottom
             _check_count(cut, *cut_range(self.total_cards), "cards above the cut", "633a.5(d)")
         self._shoe = _Pile(None, _check_penetration(penetration), self)
+        # 633a.5(b): with `player_cut` each shuffled stack waits here, committed, until it is
+        # cut (`cut`); the table offers that cut to a player.
+        self._player_cut = player_cut
+        self._to_cut: list[Card] | None = None
         cards = standard_decks(self.decks)
         self._shoe.shuffle(cards, "633a.5(a)")
-        self._shoe.load(cards, burn="633a.7(c)", cut=cut)
+        self._stack_shuffled(cards, cut)
 
     def _piles(self) -> tuple[_Pile, ...]:
         return (self._shoe,)
+
+    def _stack_shuffled(self, cards: list[Card], cut: int | None = None) -> None:
+        if self._player_cut and cut is None:
+            self._to_cut = cards
+        else:
+            self._shoe.load(cards, burn=self._burn, cut=cut)
+
+    @property
+    def cut_pending(self) -> bool:
+        """Whether the shuffled stack waits for its cut (633a.5(b)); nothing is dealt until."""
+        return self._to_cut is not None
+
+    def cut(self, position: int | None) -> None:
+        """633a.5(b), (d): cut the waiting stack `position` cards from the top (at least ten
+        from either end; None: a cut the table draws), place the cover card, load the shoe and
+        burn its first card (633a.7(c)). Refused (ShoeError), nothing changes."""
+        self._require_between_rounds("cut the cards")
+        if self._to_cut is None:
+            raise ShoeError("no shuffled stack is waiting to be cut", paragraph="633a.5(b)")
+        if position is not None:  # 633a.5(d): at least ten cards from the top or bottom
+            _check_count(
+                position, *cut_range(len(self._to_cut)), "cards above the cut", "633a.5(d)"
+            )
+        cards, self._to_cut = self._to_cut, None
+        self._shoe.load(cards, burn=self._burn, cut=position)
+
+    def _renew(self, pile: _Pile, paragraph: str) -> None:
+        cards = [*(self._to_cut or []), *pile.collect()]  # 633a.7(e)(1): every card collected
+        self._to_cut = None
+        pile.shuffle(cards, paragraph)  # 633a.7(e)(3): shuffled so they are randomly intermixed
+        self._stack_shuffled(cards)
+
+    def locations(self) -> dict[str, list[Card]]:
+        return {**super().locations(), "to_cut": list(self._to_cut or [])}
+
+    def begin_round(self) -> None:
+        if self._to_cut is not None:
+            raise ShoeError("the shuffled cards are not cut yet", paragraph="633a.5(b)")
+        super().begin_round()
+
+    def change_dealer(self) -> None:
+        # 633a.7(c): a stack waiting for its cut is burned from once it is loaded; the new
+        # dealer's burn is that one.
+        if self._to_cut is None:
+            super().change_dealer()
+
+    def stack(self, cards: Sequence[Card], *, burns: int = 0) -> None:
+        if self._to_cut is not None:
+            raise ShoeError(
+                "the shuffled cards wait for their cut: cut them, then stack", paragraph="633a.5(b)"
+            )
+        super().stack(cards, burns=burns)
 
 
 class DoubleShoe(DealingShoe):
@@ -695,7 +752,12 @@ class ContinuousShuffler(DealingShoe):
 
 
 def make_shoe(
-    kind: ShoeKind, decks: int, *, random: RandomSource, penetration: float
+    kind: ShoeKind,
+    decks: int,
+    *,
+    random: RandomSource,
+    penetration: float,
+    player_cut: bool = False,
 ) -> DealingShoe:
     """Build the shoe a Rules Submission names. `decks` is the number in the dealing shoe.
 
@@ -708,7 +770,7 @@ def make_shoe(
     <class 'tablegames.blackjack.shoe.DoubleShoe'>
     """
     if kind == "shoe":
-        return Shoe(decks, random=random, penetration=penetration)
+        return Shoe(decks, random=random, penetration=penetration, player_cut=player_cut)
     if kind == "double_shoe":
         if isinstance(decks, bool) or not isinstance(decks, int) or decks % 2:
             raise ShoeError(

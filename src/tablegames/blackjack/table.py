@@ -43,6 +43,8 @@ from tablegames.blackjack.betting import BettingWindow
 from tablegames.blackjack.events import (
     CardDealt,
     CardsStacked,
+    CutDeclined,
+    CutTaken,
     DealerChanged,
     DecisionMade,
     Event,
@@ -55,8 +57,8 @@ from tablegames.blackjack.events import (
 from tablegames.blackjack.replay import LoggedRandom, round_wagers
 from tablegames.blackjack.round import Round
 from tablegames.blackjack.rules import Rules, rules_from_mapping
-from tablegames.blackjack.shoe import DealingShoe, make_shoe
-from tablegames.blackjack.shoe_steps import ShoeShuffled, ShoeStep
+from tablegames.blackjack.shoe import DealingShoe, Shoe, cut_range, make_shoe
+from tablegames.blackjack.shoe_steps import CoverCardReached, ShoeShuffled, ShoeStep
 from tablegames.blackjack.sidebook import Selections, opening_meters
 from tablegames.blackjack.variation import variation_of
 from tablegames.blackjack.wagers import BoxWager
@@ -88,8 +90,19 @@ class Table:
             RulesFiled(rules=record, digest=self.rules_digest, paragraph="601a.2")
         ]
         self.shoe: DealingShoe = make_shoe(
-            rules.shoe, rules.decks, random=random, penetration=rules.penetration
+            rules.shoe,
+            rules.decks,
+            random=random,
+            penetration=rules.penetration,
+            player_cut=rules.player_cut,
         )
+        # 633a.5(c): why the waiting stack was shuffled ("beginning", "cover" or "floor"), the
+        # box the cover card came out on (0: the dealer's hand), the boxes that declined the
+        # cut since, and the box the card being drawn goes to.
+        self._cut_reason = "beginning"
+        self._cover_box = 0
+        self._cut_declined: list[int] = []
+        self._drawing_box = 0
         self._stream += self.shoe.steps
         self.shoe.listener = self._shoe_step
         self.rounds_dealt = 0
@@ -178,6 +191,11 @@ class Table:
     def _shoe_step(self, step: ShoeStep) -> None:
         if isinstance(step, ShoeShuffled):
             self._may_wager = None  # 633a.6(b)(2): a reshuffle lifts every bar
+            self._cut_declined = []
+        elif isinstance(step, CoverCardReached):
+            # 633a.5(c)(2)-(3): the card the cover card came out in front of says on whose
+            # betting area it appeared (a card to the dealer: the dealer's hand).
+            self._cut_reason, self._cover_box = "cover", self._drawing_box
         if self._dealing or self._open is not None:
             self._round_steps.append((self._anchor, step))
         else:
@@ -252,7 +270,67 @@ class Table:
         self._between_rounds("reshuffle")
         self._refuse_while_stacked("reshuffle", "it would mix the stacked cards in")
         self._stream.append(ReshuffleOrdered(paragraph="633a.5(f)"))
+        self._cut_reason = "floor"  # 633a.5(c)(4)
         self.shoe.reshuffle()
+
+    # --- 633a.5(b)-(d): the cut offered to a player (house rule `player_cut`) ----------------
+
+    @property
+    def cut_pending(self) -> bool:
+        """Whether the shuffled stack waits for its cut (only with `player_cut`)."""
+        return isinstance(self.shoe, Shoe) and self.shoe.cut_pending
+
+    def cut_bounds(self) -> tuple[int, int]:
+        """The fewest and most cards the cut may put above it (633a.5(d))."""
+        return cut_range(self.shoe.total_cards)
+
+    def cut_offered(self, seated: Sequence[int]) -> int | None:
+        """The box offered the cut now (633a.5(c)), or None (no cut waits, or every player
+        entitled to it declined: the table cuts as the round is dealt, 633a.5(b)).
+
+        `seated`: the boxes with players, in the order their players sat down. Readings: at
+        an electronic table the first player arriving (633a.5(c)(1)) is the first seated; the
+        player on whose betting area the cover card appeared (c)(2) is the box of the card the
+        cover card came out in front of, and when that box is empty the offer goes as in (3);
+        the farthest position to the dealer's right is the highest box (boxes are numbered
+        from the dealer's left, 633a.7(f)) and counterclockwise is down the numbers."""
+        if not self.cut_pending or self.current is not None:
+            return None
+        boxes = list(dict.fromkeys(seated))
+        if self._cut_reason == "beginning":
+            order = boxes[:1]  # (1): only the first player; if they decline, the table cuts
+        elif self._cut_reason == "cover" and self._cover_box in boxes:
+            order = [self._cover_box]  # (2)
+        else:
+            order = sorted(boxes, reverse=True)  # (3), (4): from the dealer's right
+        return next((box for box in order if box not in self._cut_declined), None)
+
+    def cut(self, box: int, position: int | None) -> None:
+        """The waiting stack cut by the player at `box` `position` cards from the top, or by
+        the table (`box` 0, `position` None: drawn), the cover card placed and the first card
+        burned (633a.5(b), (d), 633a.7(c)). Who may cut is the caller's to check
+        (`cut_offered`). Refused (ShoeError), nothing changes."""
+        self._between_rounds("cut the cards")
+        if not isinstance(self.shoe, Shoe) or not self.shoe.cut_pending:
+            raise ShoeError("no shuffled stack is waiting to be cut", paragraph="633a.5(b)")
+        if position is not None:
+            low, high = self.cut_bounds()
+            if isinstance(position, bool) or not low <= position <= high:
+                raise ShoeError(
+                    f"a cut {position!r} cards from the top: the cover card goes at least "
+                    f"ten cards from the top and from the bottom ({low}-{high})",
+                    paragraph="633a.5(d)",
+                )
+        self._stream.append(CutTaken(box=box, position=position, paragraph="633a.5(b)"))
+        self.shoe.cut(position)
+
+    def decline_cut(self, box: int) -> None:
+        """The player at `box` declines the cut offered (633a.5(b)-(c)), logged."""
+        self._between_rounds("decline the cut")
+        if not self.cut_pending:
+            raise ShoeError("no shuffled stack is waiting to be cut", paragraph="633a.5(b)")
+        self._stream.append(CutDeclined(box=box, paragraph="633a.5(c)"))
+        self._cut_declined.append(box)
 
     def barred(self, player: str) -> bool:
         """633a.6(b): the house bars a patron who sat out a round since the shuffle from
@@ -288,6 +366,8 @@ class Table:
             self.check_may_wager(wager.player)  # 633a.6(b), before any card moves
         # Checked before any card moves: a refused set of wagers changes nothing.
         window = BettingWindow.all_at_once(self.rules, wagers)
+        if self.cut_pending:
+            self.cut(0, None)  # 633a.5(b): no player accepted the cut: the dealer cuts
         self._stacked_waiting = False  # this round deals the stacked cards
         # The picks come before the burn so that the stream logs the randomness in the order
         # it was drawn (a restore replays it in that order).
@@ -435,6 +515,10 @@ class Table:
             self.permit(event.player)
         elif isinstance(event, CardsStacked):
             self._restack(event, index)
+        elif isinstance(event, CutTaken):
+            self.cut(event.box, event.position)
+        elif isinstance(event, CutDeclined):
+            self.decline_cut(event.box)
         else:
             raise ScenarioError(
                 f"event {index} ({event.kind}) follows from nothing the table was asked to do"
@@ -455,6 +539,8 @@ class _AnchoredShoe:
 
     def draw(self, destination: Destination | None = None) -> Card:
         self._table._anchor = self._drawn
+        box = destination.box if destination is not None and destination.to == "box" else 0
+        self._table._drawing_box = box
         card = self._table.shoe.draw(destination)
         self._drawn += 1
         return card

@@ -337,6 +337,18 @@ class GameTable(Protocol):
         """
         ...
 
+    def between_rounds_offers(self, spot: int, seated: Sequence[int]) -> Sequence[Offer]:
+        """What the player at `spot` may do between rounds besides betting: Blackjack's
+        `cut` (with `args.position`, the cards above the cut; the offer's `low`-`high` bound
+        it) and `decline_cut` when the house offers the cut to a player and 633a.5(c) names
+        this spot; none elsewhere. `seated`: the spots with players, in the order they sat."""
+        ...
+
+    def between_rounds(self, command: Command, seated: Sequence[int]) -> None:
+        """Take one of `between_rounds_offers`, logged in the game's stream (a restore takes it
+        again). Not offered, or refused: a `TableGamesError` naming why; nothing changes."""
+        ...
+
     @property
     def round_orders(self) -> frozenset[str]:
         """The orders (`order`) the game takes during a round as well: a dealt table's card

@@ -299,6 +299,14 @@ class CrapsGameTable:
         and the selections are logged as they happen."""
         return self.craps.sealed
 
+    def between_rounds_offers(self, spot: int, seated: Sequence[int]) -> tuple[Offer, ...]:
+        return ()  # no cut: craps has no cards
+
+    def between_rounds(self, command: Command, seated: Sequence[int]) -> None:
+        raise IllegalActionError(
+            f"{command.action!r} is not taken between rounds at this table: place bets"
+        )
+
     @property
     def round_orders(self) -> frozenset[str]:
         """None: the table's own random source deals; its orders wait for the round's end."""

@@ -17,7 +17,7 @@ starting position from the log.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -26,7 +26,7 @@ from tablegames.core.errors import IllegalActionError, ScenarioError, TableGames
 from tablegames.core.events import Event, stamped
 from tablegames.core.rng import RandomSource, SecureRandom
 from tablegames.core.seal import commitment, new_salt, sealed_record
-from tablegames.core.table import Betting
+from tablegames.core.table import Betting, Command, Offer
 from tablegames.paigow.betting import BankHistory, PaiGowBetting
 from tablegames.paigow.cards import DECK_SIZE, deck, parse_hand
 from tablegames.paigow.dealing import DICE
@@ -110,6 +110,14 @@ class PaiGowGameTable:
     @property
     def meters(self) -> dict[str, int]:
         return {PROGRESSIVE: self.meter} if self.rules.progressive else {}
+
+    def between_rounds_offers(self, spot: int, seated: Sequence[int]) -> tuple[Offer, ...]:
+        return ()  # the deck is not cut here (645a.5's cut text was not found)
+
+    def between_rounds(self, command: Command, seated: Sequence[int]) -> None:
+        raise IllegalActionError(
+            f"{command.action!r} is not taken between rounds at this table: place bets"
+        )
 
     @property
     def round_orders(self) -> frozenset[str]:

@@ -620,6 +620,11 @@ class TableRuntime:
     def _decide(self, player_id: str, command: Command, available: Available) -> Outcome:
         current = self.table.current
         if current is None or current.is_complete:
+            if self.phase == "betting" and command.action in {
+                offer.action
+                for offer in self.table.between_rounds_offers(command.spot, self._seated())
+            }:
+                return self._between_rounds(player_id, command)
             raise CommandRefused(
                 f"no round is in play: the betting window takes {', '.join(RUNTIME_ACTIONS)}, "
                 f"not {command.action!r}",
@@ -721,7 +726,29 @@ class TableRuntime:
             return [offer.to_json() for offer in current.offers(spot)]
         if phase != "betting":
             return []
-        return self._bets.offers(spot)
+        between = self.table.between_rounds_offers(spot, self._seated())
+        return [*self._bets.offers(spot), *(offer.to_json() for offer in between)]
+
+    def _seated(self) -> list[int]:
+        """The seated spots in the order their players sat (633a.5(c)(1): the first player
+        arriving is the first seated)."""
+        return list(self._seats)
+
+    def _between_rounds(self, player_id: str, command: Command) -> Outcome:
+        """A decision between rounds the game offers the spot (Blackjack's cut, 633a.5(b))."""
+        if self._seats.get(command.spot) != player_id:
+            raise CommandRefused(
+                f"spot {command.spot} is not {player_id}'s: a player acts only for their own "
+                "spots",
+                status=FORBIDDEN,
+            )
+        with self._batch():
+            try:
+                self.table.between_rounds(command, self._seated())
+            except TableGamesError as error:
+                raise CommandRefused.from_error(error, status=CONFLICT) from None
+            self._sync()
+        return self._last
 
     def _probe_spots(self) -> None:
         if self._spots:

@@ -47,6 +47,7 @@ FIELD_LABELS: Final[Mapping[str, str]] = {
     "even_money": "Even money offered",
     "original_bets_only": "Dealer Blackjack takes original wagers only",
     "bar_after_sitting_out": "Sitting out a round bars wagering until the reshuffle",
+    "player_cut": "The cut offered to a player after each shuffle",
     "settlement_procedure": "Settlement of wagers",
     "side_wagers": "Side wagers",
     "payout_limit": "Payout limit per round",

@@ -132,6 +132,14 @@ class Rules(BaseModel):
             "False is non-PA."
         ),
     )
+    player_cut: bool = Field(
+        False,
+        description=(
+            "633a.5(b)-(d) at an electronic table: after each shuffle the cut is offered to "
+            "the player 633a.5(c) names, who picks how many cards go above the cut (at least "
+            "ten from either end); when nobody accepts, the table cuts. A single shoe only."
+        ),
+    )
     bar_after_sitting_out: bool = Field(
         False,
         description=(
@@ -234,6 +242,16 @@ class Rules(BaseModel):
                     "decks",
                     "a double shoe needs the same number of decks on each side",
                     "633a.3(c)",
+                )
+            )
+        if self.player_cut and self.shoe != "shoe":
+            # The double shoe's two sides, a batch shuffler's batches and a continuous
+            # shuffler (no cut at all, 633a.5(h)) are cut by the table itself here.
+            found.append(
+                Finding(
+                    "player_cut",
+                    "a player's cut is offered at a single dealing shoe only",
+                    "633a.5(b)",
                 )
             )
         found += self._side_wager_findings()

@@ -110,6 +110,7 @@ NOT_PLAYED: Final[dict[str, str]] = {
     "original_bets_only": "it matters only without the check (633a.10(b)), which is refused",
     "settlement_procedure": "the order of settlement (633a.7(r)) changes no amount",
     "bar_after_sitting_out": "who may wager (633a.6(b)): every simulated box wagers every round",
+    "player_cut": "who cuts (633a.5(b)): a cut of a uniformly shuffled stack leaves it uniform",
     "payout_limit": "it caps a round's Lucky Ladies and King's Bounty top lines (633a.13(m)): "
     "refused with those wagers, else it limits nothing the kernel pays",
 }
