@@ -2,7 +2,7 @@
 out, played through the same table a server drives (docs/paigow-scenarios.md).
 
 ```json
-{"game": "pai_gow", "rules": {"preset": "pa-pai-gow"},
+{"game": "pai_gow", "rules": {"preset": "pa-pai-gow", "fortune_paytable": "wizard_2"},
  "hands": {"dealer": ["AS", "KD", "9C", "9H", "5S", "4D", "2C"],
            "1": ["JK", "KS", "QS", "JS", "TS", "3H", "3D"]},
  "wagers": [{"seat": 1, "wager": 2500, "fortune": 500}],
@@ -51,8 +51,9 @@ from tablegames.paigow.events import (
 )
 from tablegames.paigow.game import GAME
 from tablegames.paigow.payouts import ENVY, MAIN
-from tablegames.paigow.round import HOUSE_WAY, SET
+from tablegames.paigow.round import HOUSE_WAY, SET, PaiGowRound
 from tablegames.paigow.rules import pai_gow_rules_from_mapping
+from tablegames.paigow.table import PaiGowGameTable
 
 SCENARIO_KEYS: Final = frozenset(
     {
@@ -128,6 +129,13 @@ def _order(
 
 def run_pai_gow_scenario(scenario: Mapping[str, Any]) -> dict[str, Any]:
     """Play one round as the scenario says; its result (see the module docstring)."""
+    table, round_ = play_pai_gow_scenario(scenario)
+    return _result(table, round_)
+
+
+def play_pai_gow_scenario(scenario: Mapping[str, Any]) -> tuple[PaiGowGameTable, PaiGowRound]:
+    """The table and its settled round, played as the scenario says (the table's whole log,
+    `table.events`, is what `GAME.replay` plays again)."""
     require_keys("the scenario", scenario, set(SCENARIO_KEYS), {"wagers"})
     if scenario.get("game", "pai_gow") != "pai_gow":
         raise ScenarioError(f"this is a Pai Gow Poker scenario, not {scenario['game']!r}")
@@ -193,7 +201,7 @@ def run_pai_gow_scenario(scenario: Mapping[str, Any]) -> dict[str, Any]:
         betting.place(bet)
     round_ = table.start_round(betting)
     _apply_settings(round_, scenario.get("settings", []), players, rules.seats)
-    return _result(table, round_)
+    return table, round_
 
 
 def _apply_settings(round_: Any, settings: Any, players: Mapping[int, str], seats: int) -> None:
