@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from tablegames.core.errors import ScenarioError
+from tablegames.core.errors import ScenarioError, TableGamesError
 from tablegames.core.jsoninput import require_keys, whole_number
 from tablegames.core.rng import SeededRandom
 from tablegames.core.table import Command
@@ -111,9 +111,20 @@ def _order(
             position = int(key)
         else:
             raise ScenarioError(f"hands names the dealer or a seat 1-{seats}, not {key!r}")
-        by_position[position] = [str(card) for card in parse_hand(cards, size=HAND_CARDS)]
+        try:
+            by_position[position] = [str(card) for card in parse_hand(cards, size=HAND_CARDS)]
+        except TableGamesError as error:
+            raise ScenarioError(f"hands[{key!r}]: {error}") from None
     used = [card for cards in by_position.values() for card in cards]
-    parse_hand(used, size=len(used))  # one deck: no card twice across the hands
+    seen: set[str] = set()
+    for card in used:  # one deck: no card twice across the hands
+        if card in seen:
+            holders = [str(key) for key, cards in by_position.items() if card in cards]
+            names = " and ".join("the dealer" if key == "0" else f"seat {key}" for key in holders)
+            raise ScenarioError(
+                f"hands: {card} is dealt to {names}: one deck of 53 cards holds each card once"
+            )
+        seen.add(card)
     spare = [str(card) for card in deck() if str(card) not in set(used)]
     order: list[str] = []
     for position in delivery_order(
