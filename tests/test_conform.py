@@ -201,7 +201,10 @@ def test_an_empty_folder_is_bad_input(tmp_path: Path) -> None:
         ({"expected": {"boxes": []}}, 'holds exactly "dealer" and "boxes"'),
         ({"scenario": []}, '"scenario" must be a JSON object'),
         ({"scenario": {"rules": {}}}, "cannot tell the game"),
-        ({"game": "poker"}, '"game" must be "blackjack" or "craps"'),
+        (
+            {"game": "poker"},
+            '"game" must be "blackjack" or "blackjack_dealt" or "craps" or "pai_gow"',
+        ),
         ({"description": 7}, '"description" must be text'),
     ],
 )

@@ -5,23 +5,28 @@ This is what `tablegames conform PATH...` runs and what `tests/test_conformance.
 of what passing means. A conformance file is a JSON object (docs/scenarios.md, "The conformance
 files"):
 
-- `scenario` (required): a Blackjack scenario (docs/scenarios.md) or a craps one (docs/craps.md);
+- `scenario` (required): a Blackjack scenario (docs/scenarios.md), a craps one (docs/craps.md)
+  or a Pai Gow Poker one (docs/paigow-scenarios.md);
 - exactly one of `expected` (the result, an object) and `expected_error` (`{"paragraph":
   "633a.10(a)" or null, "contains": "a phrase of the message"}`); the other is absent or null;
 - `description` (optional): free text, the working;
-- `game` (optional): `"blackjack"` or `"craps"`.
+- `game` (optional): a game id of the registry (`"blackjack"`, `"craps"`, `"pai_gow"`, ...).
 
 No other top-level key is accepted. Which game a file is played by: its `game` when it has one
 (it then decides alone, so a file may check that a game refuses another game's keys); otherwise
 the scenario's own keys: `shoe`, `boxes`, `decisions` or `meters` are Blackjack's, `wagers`,
-`dice`, `rolls` or `selection` are craps'. A scenario with keys of both games or of neither needs
-`game`. The folder a file sits in plays no part: a file means the same wherever it is copied.
+`dice`, `rolls` or `selection` are craps'; a scenario that says `"game": "pai_gow"` is Pai Gow
+Poker's. A scenario with keys of both games or of neither needs `game`. The folder a file sits
+in plays no part: a file means the same wherever it is copied.
 
 Passing, as the conformance tests have always checked it:
 
 - Blackjack: `expected` holds exactly `dealer` and `boxes`, and the result's `dealer` and `boxes`
   equal them (the event log is not compared; the tests check it by replay);
 - craps: the result without its `events` equals `expected`;
+- a game whose registry entry compares a subset (`ScenarioFormat.compared`, Pai Gow Poker's):
+  every key `expected` gives, at any depth, equals the result's (lists keep their length and
+  order, so `seats` lists every seat); keys it leaves out are not compared, and `events` never;
 - `expected_error`: playing the scenario raises a `TableGamesError` whose `paragraph` equals
   `paragraph` (both may be null) and whose message contains `contains`.
 
@@ -73,6 +78,9 @@ GAME_KEYS: Final = {game.id: game.scenario.keys for game in REGISTERED}
 BLACKJACK_COMPARED: Final = ("dealer", "boxes")
 DEALT_TABLE: Final = "table"  # compared too for a dealt table's scenario
 PLAY_COMMAND: Final = {game.id: game.scenario.command for game in REGISTERED}
+SUBSET_COMPARED: Final = frozenset(
+    game.id for game in REGISTERED if game.scenario.compared == "subset"
+)
 _SHOWN_CHARS: Final = 120
 _SHOWN_ERROR_CHARS: Final = 500
 
@@ -237,9 +245,9 @@ def parse_case(data: Any, path: Path) -> ConformanceCase:
         raise InputError(f'{what}: "description" must be text')
     game = _declared_game(data, what) or detect_game(scenario)
     if game is None:
+        names = " or ".join(f'"{name}"' for name in GAMES)
         raise InputError(
-            f"{what}: cannot tell the game from the scenario's keys; "
-            'add "game": "blackjack" or "craps"'
+            f'{what}: cannot tell the game from the scenario\'s keys; add "game": {names}'
         )
     expected, expected_error = data.get("expected"), data.get("expected_error")
     if (expected is None) == (expected_error is None):
@@ -270,6 +278,9 @@ def _check_expected(
         raise InputError(
             f'{what}: a Blackjack "expected" holds exactly {names}, not {sorted(expected)}'
         )
+    if game in SUBSET_COMPARED and not expected:
+        # Compared key by key: an empty object would pass whatever the result.
+        raise InputError(f'{what}: "expected" must give at least one field of the result')
     return expected
 
 
@@ -388,6 +399,8 @@ def _mismatch(
     if outcome is None or case.expected is None:  # unreachable: one of each is set
         return Mismatch("expected", "a result", "nothing")
     actual = compared_result(case.game, outcome)
+    if case.game in SUBSET_COMPARED:
+        return first_difference(case.expected, actual, subset=True)
     if actual == case.expected:
         return None
     return first_difference(case.expected, actual) or Mismatch(
@@ -401,8 +414,13 @@ def _describe_error(error: TableGamesError) -> str:
     return f"an error citing {cited}: {_shorten(str(error), _SHOWN_ERROR_CHARS)}"
 
 
-def first_difference(expected: Any, actual: Any, where: str = "") -> Mismatch | None:
+def first_difference(
+    expected: Any, actual: Any, where: str = "", *, subset: bool = False
+) -> Mismatch | None:
     """The first place, in the order `expected` is written, where `actual` differs from it.
+
+    With `subset`, keys of `actual` that `expected` does not give are not compared (at any
+    depth); a list still has to have exactly as many items.
 
     >>> print(first_difference({"a": [1, {"b": 2}]}, {"a": [1, {"b": 3}]}))
     a[1].b: expected 2, got 3
@@ -410,22 +428,25 @@ def first_difference(expected: Any, actual: Any, where: str = "") -> Mismatch | 
     a[1]: expected nothing (the list has 1 item), got 2
     >>> first_difference({"a": 1}, {"a": 1}) is None
     True
+    >>> first_difference({"a": [{"b": 2}]}, {"a": [{"b": 2, "c": 3}], "d": 4}, subset=True)
+    >>> print(first_difference({"a": [{"b": 2}]}, {"a": [{"b": 2}, {"b": 5}]}, subset=True))
+    a[1]: expected nothing (the list has 1 item), got {"b": 5}
     """
     if isinstance(expected, Mapping) and isinstance(actual, Mapping):
         for key, value in expected.items():
             inner = _key_path(where, key)
             if key not in actual:
                 return Mismatch(inner, _show(value), "nothing (no such key)")
-            found = first_difference(value, actual[key], inner)
+            found = first_difference(value, actual[key], inner, subset=subset)
             if found is not None:
                 return found
         for key, value in actual.items():
-            if key not in expected:
+            if key not in expected and not subset:
                 return Mismatch(_key_path(where, key), "nothing (no such key)", _show(value))
         return None
     if isinstance(expected, list) and isinstance(actual, list):
         for index, (wanted, got) in enumerate(zip(expected, actual, strict=False)):
-            found = first_difference(wanted, got, f"{where}[{index}]")
+            found = first_difference(wanted, got, f"{where}[{index}]", subset=subset)
             if found is not None:
                 return found
         shorter = min(len(expected), len(actual))

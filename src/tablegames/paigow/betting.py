@@ -228,6 +228,7 @@ class PaiGowBetting:
         bets = {**self._bets, bet.spot: seat_bet}
         if seat_bet.primary in BANKING:
             self._check_banker(seat_bet, bets)
+        _check_not_against_own_bank(bets)
         self._check_cover(bets)
         return seat_bet
 
@@ -250,8 +251,6 @@ class PaiGowBetting:
                 f"{banker.player!r} did not wager against the dealer in the last round the "
                 "dealer banked (Rules Submission field banker_played_dealer_last_round)"
             )
-        if any(bet.player == banker.player and bet.seat != banker.seat for bet in bets.values()):
-            raise WagerError(f"{banker.player!r} cannot bank and wager against the bank")
 
     def _check_cover(self, bets: Mapping[int, SeatBet]) -> None:
         banker = next((bet for bet in bets.values() if bet.primary in BANKING), None)
@@ -271,6 +270,15 @@ class PaiGowBetting:
                 f"the bank at seat {banker.seat} holds {held} cents and cannot cover the "
                 f"{owed} cents of wagers it may pay"
             )
+
+
+def _check_not_against_own_bank(bets: Mapping[int, SeatBet]) -> None:
+    """A banker's player wagers at no other seat, whichever of the two was placed first."""
+    banker = next((bet for bet in bets.values() if bet.primary in BANKING), None)
+    if banker is None:
+        return
+    if any(bet.player == banker.player and bet.seat != banker.seat for bet in bets.values()):
+        raise WagerError(f"{banker.player!r} cannot bank and wager against the bank")
 
 
 def _cents(amount: Any, name: str) -> int:

@@ -2,7 +2,7 @@
 out, played through the same table a server drives (docs/paigow-scenarios.md).
 
 ```json
-{"game": "pai_gow", "rules": {"preset": "pa-pai-gow"},
+{"game": "pai_gow", "rules": {"preset": "pa-pai-gow", "fortune_paytable": "wizard_2"},
  "hands": {"dealer": ["AS", "KD", "9C", "9H", "5S", "4D", "2C"],
            "1": ["JK", "KS", "QS", "JS", "TS", "3H", "3D"]},
  "wagers": [{"seat": 1, "wager": 2500, "fortune": 500}],
@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
-from tablegames.core.errors import ScenarioError
+from tablegames.core.errors import ScenarioError, TableGamesError
 from tablegames.core.jsoninput import require_keys, whole_number
 from tablegames.core.rng import SeededRandom
 from tablegames.core.table import Command
@@ -51,8 +51,9 @@ from tablegames.paigow.events import (
 )
 from tablegames.paigow.game import GAME
 from tablegames.paigow.payouts import ENVY, MAIN
-from tablegames.paigow.round import HOUSE_WAY, SET
+from tablegames.paigow.round import HOUSE_WAY, SET, PaiGowRound
 from tablegames.paigow.rules import pai_gow_rules_from_mapping
+from tablegames.paigow.table import PaiGowGameTable
 
 SCENARIO_KEYS: Final = frozenset(
     {
@@ -110,9 +111,20 @@ def _order(
             position = int(key)
         else:
             raise ScenarioError(f"hands names the dealer or a seat 1-{seats}, not {key!r}")
-        by_position[position] = [str(card) for card in parse_hand(cards, size=HAND_CARDS)]
+        try:
+            by_position[position] = [str(card) for card in parse_hand(cards, size=HAND_CARDS)]
+        except TableGamesError as error:
+            raise ScenarioError(f"hands[{key!r}]: {error}") from None
     used = [card for cards in by_position.values() for card in cards]
-    parse_hand(used, size=len(used))  # one deck: no card twice across the hands
+    seen: set[str] = set()
+    for card in used:  # one deck: no card twice across the hands
+        if card in seen:
+            holders = [str(key) for key, cards in by_position.items() if card in cards]
+            names = " and ".join("the dealer" if key == "0" else f"seat {key}" for key in holders)
+            raise ScenarioError(
+                f"hands: {card} is dealt to {names}: one deck of 53 cards holds each card once"
+            )
+        seen.add(card)
     spare = [str(card) for card in deck() if str(card) not in set(used)]
     order: list[str] = []
     for position in delivery_order(
@@ -128,6 +140,13 @@ def _order(
 
 def run_pai_gow_scenario(scenario: Mapping[str, Any]) -> dict[str, Any]:
     """Play one round as the scenario says; its result (see the module docstring)."""
+    table, round_ = play_pai_gow_scenario(scenario)
+    return _result(table, round_)
+
+
+def play_pai_gow_scenario(scenario: Mapping[str, Any]) -> tuple[PaiGowGameTable, PaiGowRound]:
+    """The table and its settled round, played as the scenario says (the table's whole log,
+    `table.events`, is what `GAME.replay` plays again)."""
     require_keys("the scenario", scenario, set(SCENARIO_KEYS), {"wagers"})
     if scenario.get("game", "pai_gow") != "pai_gow":
         raise ScenarioError(f"this is a Pai Gow Poker scenario, not {scenario['game']!r}")
@@ -193,7 +212,7 @@ def run_pai_gow_scenario(scenario: Mapping[str, Any]) -> dict[str, Any]:
         betting.place(bet)
     round_ = table.start_round(betting)
     _apply_settings(round_, scenario.get("settings", []), players, rules.seats)
-    return _result(table, round_)
+    return table, round_
 
 
 def _apply_settings(round_: Any, settings: Any, players: Mapping[int, str], seats: int) -> None:

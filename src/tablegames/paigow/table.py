@@ -24,6 +24,7 @@ from typing import Any, Final
 from tablegames.core.cards import CardOrJoker
 from tablegames.core.errors import IllegalActionError, ScenarioError, TableGamesError
 from tablegames.core.events import Event, stamped
+from tablegames.core.inputs import MAX_CENTS
 from tablegames.core.rng import RandomSource, SecureRandom
 from tablegames.core.seal import commitment, new_salt, sealed_record
 from tablegames.core.table import Betting, Command, Offer
@@ -170,8 +171,11 @@ class PaiGowGameTable:
         if meter is not None:
             if not self.rules.progressive:
                 raise ScenarioError("this table offers no progressive wager: it has no meter")
-            if isinstance(meter, bool) or not isinstance(meter, int) or meter < 0:
-                raise ScenarioError(f"'meter' is a whole number of cents, not {meter!r}")
+            if isinstance(meter, bool) or not isinstance(meter, int) or not 0 <= meter <= MAX_CENTS:
+                shown = repr(meter)[:40]
+                raise ScenarioError(
+                    f"'meter' is a whole number of cents from 0 to {MAX_CENTS}, not {shown}"
+                )
             self.restack_meter(
                 MeterChanged(
                     wager=PROGRESSIVE,
