@@ -9,18 +9,16 @@ from fractions import Fraction
 import pytest
 
 from tablegames.paigow.analysis import (
-    ENVY_TABLES,
-    FORTUNE_CLASSES,
-    FORTUNE_PAYTABLES,
     TOTAL_HANDS,
     envy_per_player,
     fortune_class,
     fortune_class_counts,
-    fortune_class_reference,
     fortune_edge,
     fortune_edge_with_envy,
 )
 from tablegames.paigow.cards import deck, parse_hand
+from tablegames.paigow.fortune import ENVY_TABLES, FORTUNE_CLASSES, FORTUNE_PAYTABLES
+from tablegames.paigow.fortune import fortune_class as fortune_class_reference
 
 # anchors.md 2: the Fortune-order table (PUB: Wizard Pai Gow Mania appendix 5; Alspach Table 1).
 ANCHOR_2 = {

@@ -54,7 +54,8 @@ def edge_more() -> Sequence[str]:
 
 def fortune_report(paytable_name: str) -> dict[str, Any]:
     """The Fortune bonus's exact edge and lines (the side wagers' report shape)."""
-    from tablegames.paigow.analysis import FORTUNE_PAYTABLES, fortune_class_counts, fortune_edge
+    from tablegames.paigow.analysis import fortune_class_counts, fortune_edge
+    from tablegames.paigow.fortune import FORTUNE_PAYTABLES
 
     if paytable_name not in FORTUNE_PAYTABLES:
         raise TableGamesError(
@@ -108,7 +109,8 @@ def fortune_report(paytable_name: str) -> dict[str, Any]:
 
 def envy_report(table_name: str) -> dict[str, Any]:
     """The Envy bonus paid for one other player's hand, per qualifying player (exact)."""
-    from tablegames.paigow.analysis import ENVY_TABLES, envy_per_player, fortune_class_counts
+    from tablegames.paigow.analysis import envy_per_player, fortune_class_counts
+    from tablegames.paigow.fortune import ENVY_TABLES
 
     if table_name not in ENVY_TABLES:
         raise TableGamesError(f"Envy table {table_name!r} is unknown: choose {sorted(ENVY_TABLES)}")

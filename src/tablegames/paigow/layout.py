@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from tablegames.core.money import format_cents
 from tablegames.core.table import Inscription, Layout, LayoutArea, PayLine, PayoutLimit
-from tablegames.paigow.analysis import ENVY_TABLES, FORTUNE_PAYTABLES
+from tablegames.paigow.fortune import ENVY_TABLES, FORTUNE_PAYTABLES
 from tablegames.paigow.payouts import BANK, CO_BANK, FORTUNE, MAIN, TIGER_9
 from tablegames.paigow.progressive import PROGRESSIVE, PROGRESSIVE_PAYTABLE
 from tablegames.paigow.rules import PaiGowRules

@@ -50,17 +50,17 @@ from tablegames.core.cards import CardOrJoker
 from tablegames.core.events import Event
 from tablegames.core.money import commission as commission_on
 from tablegames.core.sharing import capped_winnings, equal_shares
-from tablegames.paigow.analysis import (
-    ENVY_CLASSES,
-    ENVY_TABLES,
-    FORTUNE_PAYTABLES,
-    fortune_class,
-)
 from tablegames.paigow.events import (
     SETTLEMENT,
     MeterChanged,
     PayoutLimited,
     WagerSettled,
+)
+from tablegames.paigow.fortune import (
+    ENVY_CLASSES,
+    ENVY_TABLES,
+    FORTUNE_PAYTABLES,
+    fortune_class,
 )
 from tablegames.paigow.progressive import PROGRESSIVE, PROGRESSIVE_PAYTABLE
 from tablegames.paigow.rules import PaiGowRules

@@ -20,14 +20,9 @@ from typing import Any
 
 from tablegames import __version__
 from tablegames.core.money import commission, format_cents
-from tablegames.paigow.analysis import (
-    ENVY_TABLES,
-    FORTUNE_PAYTABLES,
-    envy_per_player,
-    fortune_class_counts,
-    fortune_edge,
-)
+from tablegames.paigow.analysis import envy_per_player, fortune_class_counts, fortune_edge
 from tablegames.paigow.dealing import counted
+from tablegames.paigow.fortune import ENVY_TABLES, FORTUNE_PAYTABLES
 from tablegames.paigow.rules import PaiGowRules, placeholder_warnings
 from tablegames.paigow.sources import FIELD_SOURCES
 from tablegames.reports.report_format import esc

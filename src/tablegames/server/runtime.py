@@ -738,8 +738,7 @@ class TableRuntime:
         """A decision between rounds the game offers the spot (Blackjack's cut, 633a.5(b))."""
         if self._seats.get(command.spot) != player_id:
             raise CommandRefused(
-                f"spot {command.spot} is not {player_id}'s: a player acts only for their own "
-                "spots",
+                f"spot {command.spot} is not {player_id}'s: a player acts only for their own spots",
                 status=FORBIDDEN,
             )
         with self._batch():
