@@ -1,7 +1,11 @@
-"""`tablegames simulate`: Blackjack rounds under the house rules, by the numba kernel.
+"""`tablegames simulate`: Blackjack rounds under the house rules, by the numba kernel; with
+`--game pai_gow`, Pai Gow Poker's main wager, the house way against the house way
+(`tablegames.paigow.sim`). Both run on the shared simulation runtime (`core.simulation`) and
+print the same JSON shape (`wagers.NAME`: `n`, `house_edge`, `standard_error`, `std_dev`,
+`lines`).
 
-Imported at every start-up (with Blackjack's commands): the simulator itself is imported inside
-the command.
+Imported at every start-up (with Blackjack's commands): the simulators themselves are imported
+inside the command.
 """
 
 from __future__ import annotations
@@ -24,11 +28,19 @@ if TYPE_CHECKING:
     from tablegames.blackjack.strategy_chart import StrategyChart
 
 STRATEGIES = ("basic", "cdz")
+SIMULATED_GAMES = ("blackjack", "pai_gow")
 
 
 @app.command("simulate")
 def simulate_command(
     rounds: Annotated[int, typer.Option(help="Rounds to play.")],
+    game: Annotated[
+        str,
+        typer.Option(
+            help="blackjack, or pai_gow: the main wager, the house way against the house way "
+            "(--preset pa-pai-gow or pa-commission-free, or --rules FILE)."
+        ),
+    ] = "blackjack",
     preset: PresetOption = None,
     rules: RulesOption = None,
     overrides: SetOption = None,
@@ -71,10 +83,35 @@ def simulate_command(
     session_rounds: Annotated[int, typer.Option(help="Rounds per session, for --plot.")] = 100,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """Simulate Blackjack rounds: house edge, standard error and each result's frequency.
+    """Simulate Blackjack rounds (or --game pai_gow): house edge, standard error and each
+    result's frequency.
 
     The same seed gives the same result with any number of workers or on a Dask cluster.
     """
+    if game != "blackjack":
+        if game not in SIMULATED_GAMES:
+            raise TableGamesError(f"--game {game!r}: the games simulated are: {SIMULATED_GAMES}")
+        # The Blackjack options are refused, never ignored: name every one given.
+        refused = {
+            "--set": bool(overrides),
+            "--boxes": boxes != 1,
+            "--players": players != 0,
+            "--strategy": strategy != "basic",
+            "--reshuffle-every-round": reshuffle_every_round,
+            "--count": count_system is not None,
+            "--ramp": ramp is not None,
+            "--bankroll": bankroll is not None,
+            "--plot": plot is not None,
+            "--session-rounds": session_rounds != 100,
+        }
+        given = [name for name, present in refused.items() if present]
+        if given:
+            raise TableGamesError(
+                f"{' and '.join(given)} {'does' if len(given) == 1 else 'do'} not apply to "
+                "--game pai_gow: it simulates the main wager, the house way against the house way"
+            )
+        simulate_pai_gow(rounds, preset, rules, seed, workers, scheduler, as_json)
+        return
     from tablegames.blackjack.sim.run import UNIT_ROUNDS, simulate
     from tablegames.blackjack.variation import variation_of
     from tablegames.cli.blackjack_commands import house_rules
@@ -140,6 +177,72 @@ def simulate_command(
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
         return
     print_simulation(result, report)
+
+
+def simulate_pai_gow(
+    rounds: int,
+    preset: str | None,
+    rules: Path | None,
+    seed: int,
+    workers: int | None,
+    scheduler: str | None,
+    as_json: bool,
+) -> None:
+    """`tablegames simulate --game pai_gow`: the main wager, the house way against itself."""
+    from tablegames.core.simulation import check_workers, default_workers, plan
+    from tablegames.paigow.rules import load_pai_gow_rules
+    from tablegames.paigow.sim import UNIT_DEALS, simulate
+
+    if scheduler is not None and workers is not None:
+        raise TableGamesError("--workers is for local processes; leave it out with --scheduler")
+    house = load_pai_gow_rules(preset, rules)
+    count = check_workers(default_workers() if workers is None else workers)
+    plan(rounds, unit_size=UNIT_DEALS, seed=seed)  # bad --rounds or --seed, before any work
+    from tablegames.ui.progress import progress_bar
+
+    progress, finish = progress_bar(rounds, quiet=as_json or not sys.stderr.isatty())
+    try:
+        result = simulate(
+            house, rounds=rounds, seed=seed, workers=count, scheduler=scheduler, progress=progress
+        )
+    finally:
+        finish()
+    report = result.report()
+    if as_json:
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+        return
+    main = report["wagers"]["pai_gow"]
+    out = sys.stdout.write
+    kind = (
+        "commission-free (645c.1)"
+        if house.commission_free
+        else (f"{house.commission_percent}% commission")
+    )
+    out(
+        f"Pai Gow Poker main wager, {kind}, house way {house.house_way} against itself, "
+        f"{report['rounds']:,} deals (seed {report['seed']}): house edge "
+        f"{100 * main['house_edge']:.4f}% +- {100 * main['standard_error']:.4f}% "
+        f"(one standard error), standard deviation {main['std_dev']:.4f} per deal\n"
+    )
+    for name in ("win", "push", "lose"):
+        out(
+            f"  {name:>4}  {100 * main['lines'][name]:.4f}% "
+            f"+- {100 * main['line_standard_errors'][name]:.4f}%\n"
+        )
+    out(
+        f"dealer Tiger 9 low hands {100 * report['dealer_tiger_9']:.4f}% "
+        f"+- {100 * report['dealer_tiger_9_standard_error']:.4f}%\n"
+    )
+    tiger = report["wagers"].get("tiger_9")
+    if tiger is not None:
+        out(
+            f"tiger_9 ({tiger['odds']}): house edge {100 * tiger['house_edge']:.4f}% "
+            f"+- {100 * tiger['standard_error']:.4f}%\n"
+        )
+    out(
+        f"{report['rounds_per_second']:,} deals/s ({report['rounds_per_second_per_core']:,} "
+        "per core)\n"
+    )
 
 
 def counting_options(system: str | None, ramp: Path | None, bankroll: int | None) -> BetRamp | None:
