@@ -2,6 +2,10 @@
 `tablegames.cli.games_commands`). It adds no command of its own: its scenarios play with
 `tablegames round` (`"game": "pai_gow"`, docs/paigow-scenarios.md) and `tablegames conform`.
 
+`edge pai_gow` (the main wager) is refused with a pointer to `tablegames simulate --game
+pai_gow`: its figure depends on the house way of both hands and is known here only by
+simulation, with a standard error, where `edge` reports exact figures (docs/paigow.md).
+
 `edge fortune_bonus [--paytable NAME]` is exact over all 154,143,080 seven-card hands
 (`paigow.analysis`); `edge envy` gives the Envy bonus paid for each other player's hand. The
 paytables are placeholders until 645a.13's are found, and every report says so.
@@ -23,11 +27,13 @@ from tablegames.core.errors import TableGamesError
 
 ABOUT = "Pai Gow Poker (645a, commission-free 645c.1)"
 PLAY = "Pai Gow Poker"
+MAIN = "pai_gow"
 FORTUNE_BONUS = "fortune_bonus"
 ENVY = "envy"
 EDGE = EdgeMenu(
-    games=(FORTUNE_BONUS, ENVY),
-    help="fortune_bonus: --paytable wizard_1|wizard_2|wizard_3|wizard_4|wizard_6 (placeholders "
+    games=(MAIN, FORTUNE_BONUS, ENVY),
+    help="pai_gow: the main wager is simulated, not exact: use tablegames simulate --game "
+    "pai_gow. fortune_bonus: --paytable wizard_1|wizard_2|wizard_3|wizard_4|wizard_6 (placeholders "
     "until 645a.13's paytables are found); envy: the bonus per other player, --paytable "
     "envy_3000|envy_5000. Both exact over every seven-card hand of the 53-card deck.",
 )
@@ -127,7 +133,17 @@ def envy_report(table_name: str) -> dict[str, Any]:
 
 
 def edge(wager: str, request: EdgeRequest) -> int:
-    """`tablegames edge fortune_bonus|envy [--paytable NAME] [--json | --csv]`."""
+    """`tablegames edge fortune_bonus|envy [--paytable NAME] [--json | --csv]`; `edge pai_gow`
+    refuses, pointing to the simulator."""
+    if wager == MAIN:
+        # `edge` reports exact figures (every other target is an exact enumeration or
+        # recursion); the main wager's depends on the house way setting both hands over
+        # 8.25e15 deals, known here only by a Monte Carlo with a standard error.
+        raise TableGamesError(
+            "the Pai Gow Poker main wager has no exact edge here (it depends on the house way "
+            "of both hands): simulate it with tablegames simulate --game pai_gow --rounds N "
+            "[--preset NAME | --rules FILE]"
+        )
     refuse_options(
         wager,
         [name for name in request.used() if name != "--paytable"],
