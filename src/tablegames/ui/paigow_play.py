@@ -70,6 +70,15 @@ def chips_in_hand(bankroll: int, events: Sequence[Event]) -> int:
     return bankroll - placed + back
 
 
+def positive_dollars(text: str) -> int:
+    """An amount typed in dollars, in cents; a negative or zero one is refused in the player's
+    terms (the betting window would name it in cents)."""
+    cents = parse_dollars(text)
+    if cents <= 0:
+        raise InputError(f"a wager is an amount above $0, not {quoted(text.strip())}")
+    return cents
+
+
 def _amount_help(offers: Sequence[Offer]) -> Help:
     keys = [("AMOUNT", "your main wager against the banker, e.g. 25; Enter repeats the last")]
     names = {offer.action for offer in offers}
@@ -154,7 +163,7 @@ class _Session:
                         raise InputError("give an amount, e.g. 25 (? shows what this takes)")
                     amount = self.last_main
                 else:
-                    amount = parse_dollars(rest)
+                    amount = positive_dollars(rest)
             except TableGamesError as problem:
                 self.prompter.error(str(problem))
                 continue
@@ -185,7 +194,7 @@ class _Session:
                         raise InputError(f"y or Enter, not {quoted(answer)}")
                     amount = offer.low or 0
                 else:
-                    amount = parse_dollars(answer)
+                    amount = positive_dollars(answer)
             except TableGamesError as problem:
                 self.prompter.error(str(problem))
                 continue
