@@ -32,7 +32,7 @@ class Reader:
         self.pending: list[str] = []
 
     def cards(self) -> list[str]:
-        shown = re.findall(
+        shown: list[str] = re.findall(
             r"Your seven cards: ((?:\S\S ?){7})", self.console.export_text(clear=False)
         )
         return shown[-1].split()
