@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 
 from tablegames.cli.app import PresetOption, RulesOption, SetOption, app
+from tablegames.cli.games_commands import SimulateRequest
 from tablegames.core.errors import TableGamesError
 
 if TYPE_CHECKING:
@@ -28,7 +30,9 @@ if TYPE_CHECKING:
     from tablegames.blackjack.strategy_chart import StrategyChart
 
 STRATEGIES = ("basic", "cdz")
-SIMULATED_GAMES = ("blackjack", "pai_gow")
+# The game this command's own simulator plays; another game is simulated by its CLI module's
+# `simulate` (the contract: `tablegames.cli.games_commands`), found in the registry.
+OWN_GAME = "blackjack"
 
 
 @app.command("simulate")
@@ -88,9 +92,8 @@ def simulate_command(
 
     The same seed gives the same result with any number of workers or on a Dask cluster.
     """
-    if game != "blackjack":
-        if game not in SIMULATED_GAMES:
-            raise TableGamesError(f"--game {game!r}: the games simulated are: {SIMULATED_GAMES}")
+    if game != OWN_GAME:
+        simulate_other = other_simulator(game)
         # The Blackjack options are refused, never ignored: name every one given.
         refused = {
             "--set": bool(overrides),
@@ -108,9 +111,19 @@ def simulate_command(
         if given:
             raise TableGamesError(
                 f"{' and '.join(given)} {'does' if len(given) == 1 else 'do'} not apply to "
-                "--game pai_gow: it simulates the main wager, the house way against the house way"
+                f"--game {game}: they are Blackjack's"
             )
-        simulate_pai_gow(rounds, preset, rules, seed, workers, scheduler, as_json)
+        simulate_other(
+            SimulateRequest(
+                rounds=rounds,
+                preset=preset,
+                rules=rules,
+                seed=seed,
+                workers=workers,
+                scheduler=scheduler,
+                as_json=as_json,
+            )
+        )
         return
     from tablegames.blackjack.sim.run import UNIT_ROUNDS, simulate
     from tablegames.blackjack.variation import variation_of
@@ -179,70 +192,23 @@ def simulate_command(
     print_simulation(result, report)
 
 
-def simulate_pai_gow(
-    rounds: int,
-    preset: str | None,
-    rules: Path | None,
-    seed: int,
-    workers: int | None,
-    scheduler: str | None,
-    as_json: bool,
-) -> None:
-    """`tablegames simulate --game pai_gow`: the main wager, the house way against itself."""
-    from tablegames.core.simulation import check_workers, default_workers, plan
-    from tablegames.paigow.rules import load_pai_gow_rules
-    from tablegames.paigow.sim import UNIT_DEALS, simulate
+def other_simulator(game: str) -> Callable[[SimulateRequest], None]:
+    """The `simulate` of the registered game `game`'s CLI module; bad input names the games
+    simulated when it has none (or `game` is not a game)."""
+    from tablegames.cli.games_commands import every_cli
 
-    if scheduler is not None and workers is not None:
-        raise TableGamesError("--workers is for local processes; leave it out with --scheduler")
-    house = load_pai_gow_rules(preset, rules)
-    count = check_workers(default_workers() if workers is None else workers)
-    plan(rounds, unit_size=UNIT_DEALS, seed=seed)  # bad --rounds or --seed, before any work
-    from tablegames.ui.progress import progress_bar
-
-    progress, finish = progress_bar(rounds, quiet=as_json or not sys.stderr.isatty())
-    try:
-        result = simulate(
-            house, rounds=rounds, seed=seed, workers=count, scheduler=scheduler, progress=progress
-        )
-    finally:
-        finish()
-    report = result.report()
-    if as_json:
-        sys.stdout.write(json.dumps(report, indent=2) + "\n")
-        return
-    main = report["wagers"]["pai_gow"]
-    out = sys.stdout.write
-    kind = (
-        "commission-free (645c.1)"
-        if house.commission_free
-        else (f"{house.commission_percent}% commission")
-    )
-    out(
-        f"Pai Gow Poker main wager, {kind}, house way {house.house_way} against itself, "
-        f"{report['rounds']:,} deals (seed {report['seed']}): house edge "
-        f"{100 * main['house_edge']:.4f}% +- {100 * main['standard_error']:.4f}% "
-        f"(one standard error), standard deviation {main['std_dev']:.4f} per deal\n"
-    )
-    for name in ("win", "push", "lose"):
-        out(
-            f"  {name:>4}  {100 * main['lines'][name]:.4f}% "
-            f"+- {100 * main['line_standard_errors'][name]:.4f}%\n"
-        )
-    out(
-        f"dealer Tiger 9 low hands {100 * report['dealer_tiger_9']:.4f}% "
-        f"+- {100 * report['dealer_tiger_9_standard_error']:.4f}%\n"
-    )
-    tiger = report["wagers"].get("tiger_9")
-    if tiger is not None:
-        out(
-            f"tiger_9 ({tiger['odds']}): house edge {100 * tiger['house_edge']:.4f}% "
-            f"+- {100 * tiger['standard_error']:.4f}%\n"
-        )
-    out(
-        f"{report['rounds_per_second']:,} deals/s ({report['rounds_per_second_per_core']:,} "
-        "per core)\n"
-    )
+    simulated = {
+        OWN_GAME: None,
+        **{
+            entry.id: getattr(cli, "simulate", None)
+            for entry, cli in every_cli()
+            if callable(getattr(cli, "simulate", None))
+        },
+    }
+    found = simulated.get(game)
+    if found is None:
+        raise TableGamesError(f"--game {game!r}: the games simulated are: {', '.join(simulated)}")
+    return cast(Callable[[SimulateRequest], None], found)
 
 
 def counting_options(system: str | None, ramp: Path | None, bankroll: int | None) -> BetRamp | None:

@@ -4,7 +4,7 @@ read from the round's events (the table protocol's stream), never from the engin
 >>> from tablegames.paigow.cards import parse_hand
 >>> " ".join(str(card) for card in sorted_hand(parse_hand(["3H", "JK", "KD", "AS", "9C",
 ...                                                         "9H", "2C"])))
-'JK AS KD 9H 9C 3H 2C'
+'JK AS KD 9C 9H 3H 2C'
 >>> from tablegames.paigow.ranking import low_key
 >>> describe(low_key(parse_hand(["9C", "9H"], size=2)))
 'a pair of 9s'
