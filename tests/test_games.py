@@ -44,7 +44,8 @@ def test_each_entry_names_its_cli_module_and_the_commands_it_adds(game_id: str) 
     assert entry(game_id).cli == f"tablegames.cli.{game_id}_commands"
     commands = find_game(game_id).cli_commands
     assert isinstance(commands, tuple)
-    # The dealt table and Pai Gow Poker add none: their scenarios play with `round`.
+    # The dealt table and Pai Gow Poker add none: their scenarios play with Blackjack's `round`
+    # (Pai Gow's main wager simulates with Blackjack's `simulate --game pai_gow`).
     assert commands or game_id in ("blackjack_dealt", "pai_gow")
     assert all(isinstance(name, str) for name in commands)
 

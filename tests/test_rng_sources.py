@@ -34,6 +34,7 @@ ALLOWED = {
     # Simulators: seeded numpy streams for analysis, never live play.
     "core/simulation.py": "the simulators' seeded work units (numpy SeedSequence)",
     "craps/sim.py": "the craps simulator (seeded numpy)",
+    "paigow/sim.py": "the Pai Gow Poker main-wager simulator (seeded numpy)",
 }
 ALLOWED_DIRS = {"blackjack/sim/": "the Blackjack simulator and its kernel (seeded numpy)"}
 

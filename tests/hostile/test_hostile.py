@@ -44,6 +44,8 @@ COMMANDS: dict[str, list[list[str]]] = {
         ["report", "FILE", "--out", "OUT.html"],
         ["play", "craps", "--rules", "FILE"],
         ["edge", "craps", "--rules", "FILE"],
+        ["play", "pai_gow", "--rules", "FILE"],
+        ["simulate", "--game", "pai_gow", "--rounds", "10", "--rules", "FILE"],
         ["serve", "--tables", "FILE", "--db", "sqlite:///OUT.db"],
     ],
     # The tables a server opens (`serve --tables`): refused before the store is touched.
@@ -60,6 +62,11 @@ COMMANDS: dict[str, list[list[str]]] = {
     "craps_rules": [
         ["play", "craps", "--rules", "FILE"],
         ["edge", "craps", "--rules", "FILE"],
+    ],
+    # Pai Gow Poker Rules Submissions that are TOML but not rules the game takes.
+    "paigow_rules": [
+        ["play", "pai_gow", "--rules", "FILE"],
+        ["simulate", "--game", "pai_gow", "--rounds", "10", "--rules", "FILE"],
     ],
 }
 
@@ -188,6 +195,15 @@ EXPECTED: dict[str, tuple[str, str | None]] = {
     "craps_rules/probability_divides_by_zero.toml": ("not '1/0'", "623b.5(c)"),
     "craps_rules/probabilities_exceed_one.toml": ("together exceed 1", "623b.5(c)"),
     "craps_rules/preset_as_list.toml": ("is unknown", None),
+    "paigow_rules/blackjack_rules_file.toml": ("decks: is not a Pai Gow Poker house rule", None),
+    "paigow_rules/commission_100_percent.toml": ("commission_percent: must be less than 100", None),
+    "paigow_rules/commission_huge_exponent.toml": ("must be a percentage such as 5", None),
+    "paigow_rules/game_is_craps.toml": ("these are Pai Gow Poker rules", None),
+    "paigow_rules/hand_dealing_without_shuffler.toml": ("automated shuffler", "645a.9(a)(1)"),
+    "paigow_rules/seats_as_string.toml": ("seats: must be a whole number, not '6'", None),
+    "paigow_rules/tiger_9_without_commission_free.toml": ("commission-free", "645c.1(c)(2)"),
+    "paigow_rules/unknown_house_way.toml": ("'caesars' is not one of", None),
+    "paigow_rules/unknown_preset.toml": ("'pa-pai-gow-9' is unknown", None),
     "craps_rules/wager_entry_as_string.toml": ("wagers.hard_8: must be a table", None),
     "craps_rules/unknown_wager.toml": ("wagers.lottery: is not an eligible wager", "623b.5(d)"),
     # --- conformance files (`tablegames conform`) ---
@@ -306,6 +322,10 @@ OPTION_CASES: list[tuple[list[str], str, str | None]] = [
     (["play", "--boxes", "x"], "--boxes", None),
     (["play", "poker"], "no game 'poker'", None),
     (["play", "--preset", "pa-99deck"], "'pa-99deck' is unknown", None),
+    (["play", "pai_gow", "--preset", "pa-99deck"], "'pa-99deck' is unknown", None),
+    (["play", "pai_gow", "--boxes", "2"], "--boxes is for Blackjack", None),
+    (["play", "pai_gow", "--rules", "PAIGOW_DEALT"], "table_type must be electronic", None),
+    (["edge", "pai_gow"], "simulate --game pai_gow", None),
     (["rules", "show", "--set", "decks"], "NAME=VALUE", None),
     (["rules", "show", "--set", "decks=true"], "decks: must be a whole number", "633a.3(a)"),
     (["rules", "show", "--set", 'decks="6"'], "decks: must be a whole number", "633a.3(a)"),
@@ -327,18 +347,25 @@ def test_bad_option_is_refused(
     files.mkdir()
     (files / "existing.txt").write_text("keep me\n")
     (files / "house.toml").write_text('preset = "pa-6deck"\n')
+    (files / "dealt.toml").write_text('game = "pai_gow"\ntable_type = "dealt"\n')
     replace = {
+        "PAIGOW_DEALT": str(files / "dealt.toml"),
         "OUTFILE": str(files / "existing.txt"),
         "OUTDIR": str(files),
         "RULES": str(files / "house.toml"),
     }
     _check_refusal([replace.get(arg, arg) for arg in argv], says, paragraph, tmp_path)
     assert (files / "existing.txt").read_text() == "keep me\n"
-    assert sorted(path.name for path in files.iterdir()) == ["existing.txt", "house.toml"]
+    assert sorted(path.name for path in files.iterdir()) == [
+        "dealt.toml",
+        "existing.txt",
+        "house.toml",
+    ]
 
 
 @pytest.mark.parametrize(
-    ("game", "script"), [("blackjack", "blackjack.txt"), ("craps", "craps.txt")]
+    ("game", "script"),
+    [("blackjack", "blackjack.txt"), ("craps", "craps.txt"), ("pai_gow", "paigow.txt")],
 )
 def test_hostile_answers_at_the_terminal_never_crash(game: str, script: str) -> None:
     # sNaN, 1e999999, Infinity, 10,000 digits, control characters, 'd 1e999999', 'i -5': each

@@ -35,6 +35,29 @@ CASES = [
     (["--rounds", "10", "--set", "shoe=double_shoe", "--count", "hi-lo"], "633a.3(c)"),
     (["--rounds", "10", "--set", "decks=99"], "decks"),
     (["--rounds", "10", "--preset", "no-such-preset"], "no-such-preset"),
+    # --game pai_gow: the main wager, the house way against itself; the Blackjack options are
+    # refused, never ignored.
+    (["--rounds", "10", "--game", "poker"], "--game 'poker'"),
+    (["--rounds", "0", "--game", "pai_gow"], "at least one round"),
+    (["--rounds", "10", "--game", "pai_gow", "--seed", "-1"], "seed"),
+    (["--rounds", "10", "--game", "pai_gow", "--workers", "0"], "--workers"),
+    (
+        ["--rounds", "10", "--game", "pai_gow", "--workers", "2", "--scheduler", "tcp://h:1"],
+        "--workers",
+    ),
+    (["--rounds", "10", "--game", "pai_gow", "--scheduler", "127.0.0.1"], "tcp://HOST:PORT"),
+    (["--rounds", "10", "--game", "pai_gow", "--preset", "pa-6deck"], "'pa-6deck' is unknown"),
+    (
+        ["--rounds", "10", "--game", "pai_gow", "--preset", "pa-pai-gow", "--rules", "x.toml"],
+        "not both",
+    ),
+    (["--rounds", "10", "--game", "pai_gow", "--boxes", "2"], "--boxes does not apply"),
+    (
+        ["--rounds", "10", "--game", "pai_gow", "--strategy", "cdz", "--count", "hi-lo"],
+        "--strategy and --count do not apply",
+    ),
+    (["--rounds", "10", "--game", "pai_gow", "--set", "decks=2"], "--set does not apply"),
+    (["--rounds", "10", "--game", "pai_gow", "--plot", "x.png"], "--plot does not apply"),
 ]
 
 

@@ -1,44 +1,92 @@
-"""The Trump Plaza way against itself, by a small seeded Monte Carlo, against the published
-figures of paigow/anchors.md 4 (Wizard of Odds "No-Push Pai Gow" page: 28.55 / 41.47 / 29.98;
-sonofdave.com commission-free with the Tiger 9 push: 27.3726 / 42.7453 / 29.8822; Tiger 9
-0.025007). Within 3 standard errors; `benchmarks/sim_paigow_main.py` runs a larger sample."""
+"""The main wager by simulation on the shared runtime (`paigow.sim`, `tablegames simulate
+--game pai_gow`): the Trump Plaza way against itself reproduces the published figures of
+paigow/anchors.md 4 within 3 standard errors, and a seed gives the same result however the
+work is split.
+
+Sources of the figures (anchors 4): Wizard of Odds, "No-Push Pai Gow" page (Trump Plaza
+against Trump Plaza, random simulation), mirrored at
+http://photoeditorx.com/games/pai-gow-poker/appendix/4/: player wins 28.55%, pushes 41.47%,
+loses 29.98%, player edge 2.85% with a 5% commission; sonofdave.com, commission-free Pai Gow
+Poker (https://sonofdave.com/games/commission-free-pai-gow-poker/, Trump Plaza way): win
+0.273726 / push 0.427453 / lose 0.298822 with the Tiger 9 push, edge 2.51%, dealer Tiger 9
+0.025007. `benchmarks/sim_paigow_main.py` and docs/paigow.md report larger runs.
+"""
 
 from __future__ import annotations
 
-import math
-import random
+import json
 
-from tablegames.paigow.cards import deck
-from tablegames.paigow.house_way import house_way
-from tablegames.paigow.rules import PaiGowRules
-from tablegames.paigow.settle import is_tiger_9, outcome
+import pytest
+from typer.testing import CliRunner
 
-DEALS = 20_000
+from tablegames.cli import app
+from tablegames.paigow import sim
+from tablegames.paigow.rules import PaiGowRules, pai_gow_rules_from_mapping
+from tablegames.paigow.sim import simulate
 
 
-def test_anchors_4_trump_plaza_against_itself_within_3_standard_errors() -> None:
-    way = house_way("trump_plaza")
-    rules, free = PaiGowRules(), PaiGowRules(commission_free=True)
-    rng = random.Random(2013)
-    cards = deck()
-    counts = {"win": 0, "push": 0, "lose": 0}
-    free_counts = {"win": 0, "push": 0, "lose": 0}
-    tigers = 0
-    for _ in range(DEALS):
-        rng.shuffle(cards)
-        player, dealer = way.set(cards[:7]), way.set(cards[7:14])
-        counts[outcome(player, dealer, rules)] += 1
-        free_counts[outcome(player, dealer, free)] += 1
-        tigers += is_tiger_9(dealer)
+def _within(share: float, se: float, published: float) -> None:
+    assert abs(share - published) < 3 * se, (share, published, se)
 
-    def within(count: int, published: float) -> bool:
-        se = math.sqrt(published * (1 - published) / DEALS)
-        return abs(count / DEALS - published) < 3 * se
 
-    assert within(counts["win"], 0.2855)
-    assert within(counts["push"], 0.4147)
-    assert within(counts["lose"], 0.2998)
-    assert within(free_counts["win"], 0.273726)
-    assert within(free_counts["push"], 0.427453)
-    assert within(free_counts["lose"], 0.298822)
-    assert within(tigers, 0.025007)
+def test_anchors_4_trump_plaza_against_itself_with_commission() -> None:
+    report = simulate(PaiGowRules(), rounds=12_000, seed=2013, workers=2).report()
+    main = report["wagers"]["pai_gow"]
+    for name, published in (("win", 0.2855), ("push", 0.4147), ("lose", 0.2998)):
+        _within(main["lines"][name], main["line_standard_errors"][name], published)
+    # The edge, commission included: 0.95 * 0.2855 - 0.2998 = -0.02858 (the page's 2.85%).
+    _within(main["house_edge"], main["standard_error"], 0.0285)
+    _within(report["dealer_tiger_9"], report["dealer_tiger_9_standard_error"], 0.025007)
+    assert main["commission_cents"] == 500 * round(main["lines"]["win"] * main["n"])
+
+
+def test_anchors_4_commission_free_with_the_tiger_9_push() -> None:
+    rules = pai_gow_rules_from_mapping({"preset": "pa-commission-free", "tiger_9_wager": True})
+    report = simulate(rules, rounds=8_000, seed=645, workers=2).report()
+    main = report["wagers"]["pai_gow"]
+    for name, published in (("win", 0.273726), ("push", 0.427453), ("lose", 0.298822)):
+        _within(main["lines"][name], main["line_standard_errors"][name], published)
+    _within(main["house_edge"], main["standard_error"], 0.0251)
+    assert main["commission_cents"] == 0
+    tiger = report["wagers"]["tiger_9"]
+    # 30 to 1 at P = 0.025007: edge 1 - 31 * 0.025007 = 22.48% (sonofdave).
+    _within(tiger["house_edge"], tiger["standard_error"], 0.2248)
+
+
+def test_a_seed_gives_the_same_result_however_the_units_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sim, "UNIT_DEALS", 150)  # four units from 500 deals
+    one = simulate(PaiGowRules(), rounds=500, seed=9, workers=1).totals
+    two = simulate(PaiGowRules(), rounds=500, seed=9, workers=2).totals
+    other = simulate(PaiGowRules(), rounds=500, seed=10, workers=1).totals
+    fields = ("deals", "win", "push", "lose", "net", "net_sq", "commission", "tiger_9")
+    assert [getattr(one, f) for f in fields] == [getattr(two, f) for f in fields]
+    assert [getattr(one, f) for f in fields] != [getattr(other, f) for f in fields]
+
+
+def test_the_simulate_command_reports_json_in_the_shared_shape() -> None:
+    runner = CliRunner()
+    argv = ["simulate", "--game", "pai_gow", "--rounds", "300", "--seed", "4", "--json"]
+    first, second = runner.invoke(app, argv), runner.invoke(app, [*argv, "--workers", "2"])
+    assert first.exit_code == 0, first.output
+    reports = [json.loads(outcome.stdout) for outcome in (first, second)]
+    for report in reports:
+        for key in ("rounds_per_second", "rounds_per_second_per_core"):
+            report.pop(key)
+    assert reports[0] == reports[1]
+    main = reports[0]["wagers"]["pai_gow"]
+    assert set(main) >= {"n", "house_edge", "standard_error", "std_dev", "lines"}
+    assert main["n"] == 300
+    assert sum(main["lines"].values()) == pytest.approx(1)
+
+
+def test_the_simulate_command_prints_the_figures() -> None:
+    outcome = CliRunner().invoke(
+        app, ["simulate", "--game", "pai_gow", "--rounds", "200", "--preset", "pa-commission-free"]
+    )
+    assert outcome.exit_code == 0, outcome.output
+    assert "commission-free (645c.1), house way trump_plaza against itself, 200 deals" in (
+        outcome.stdout
+    )
+    assert "push" in outcome.stdout

@@ -20,7 +20,11 @@ the game itself inside its functions. The module
   `edge` runs, not at start-up;
 - `edge(wager, request) -> int`: `tablegames edge WAGER` for one of the game's targets: it
   refuses (`refuse_options`) the options that do not apply, before any work, then prints the
-  report; it returns the exit code.
+  report; it returns the exit code;
+- optionally `simulate(request: SimulateRequest)`: `tablegames simulate --game GAME` (Pai Gow
+  Poker's main wager); the command refuses Blackjack's own options before calling it. Its
+  `--json` follows the simulate command's shape (`wagers.NAME`: `n`, `house_edge`,
+  `standard_error`, `std_dev`, `lines`).
 
 `edge` itself refuses `--csv` with `--json` and a WAGER no game answers before any game runs.
 """
@@ -75,6 +79,19 @@ class EdgeRequest:
             "--hands": self.hands,
         }
         return [name for name, present in given.items() if present]
+
+
+@dataclass(frozen=True, slots=True)
+class SimulateRequest:
+    """The options `tablegames simulate --game GAME` passes to the game's `simulate`."""
+
+    rounds: int
+    preset: str | None = None
+    rules: Path | None = None
+    seed: int = 0
+    workers: int | None = None
+    scheduler: str | None = None
+    as_json: bool = False
 
 
 class GameCli(Protocol):

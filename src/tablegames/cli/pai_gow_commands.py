@@ -2,6 +2,10 @@
 `tablegames.cli.games_commands`). It adds no command of its own: its scenarios play with
 `tablegames round` (`"game": "pai_gow"`, docs/paigow-scenarios.md) and `tablegames conform`.
 
+`edge pai_gow` (the main wager) is refused with a pointer to `tablegames simulate --game
+pai_gow`: its figure depends on the house way of both hands and is known here only by
+simulation, with a standard error, where `edge` reports exact figures (docs/paigow.md).
+
 `edge fortune_bonus [--paytable NAME]` is exact over all 154,143,080 seven-card hands
 (`paigow.analysis`); `edge envy` gives the Envy bonus paid for each other player's hand. The
 paytables are placeholders until 645a.13's are found, and every report says so.
@@ -18,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from tablegames.cli.app import fail
-from tablegames.cli.games_commands import EdgeMenu, EdgeRequest, refuse_options
+from tablegames.cli.games_commands import EdgeMenu, EdgeRequest, SimulateRequest, refuse_options
 from tablegames.core.errors import TableGamesError
 
 ABOUT = "Pai Gow Poker (645a, commission-free 645c.1)"
@@ -28,9 +32,9 @@ FORTUNE_BONUS = "fortune_bonus"
 ENVY = "envy"
 EDGE = EdgeMenu(
     games=(MAIN, FORTUNE_BONUS, ENVY),
-    help="pai_gow: the main wager's edge depends on the house way and is simulated, not "
-    "enumerated (tablegames simulate); fortune_bonus: --paytable "
-    "wizard_1|wizard_2|wizard_3|wizard_4|wizard_6 (placeholders "
+    help="pai_gow: the main wager is simulated, not exact: use tablegames simulate --game "
+    "pai_gow. fortune_bonus: --paytable wizard_1|wizard_2|wizard_3|wizard_4|wizard_6 "
+    "(placeholders "
     "until 645a.13's paytables are found); envy: the bonus per other player, --paytable "
     "envy_3000|envy_5000. Both exact over every seven-card hand of the 53-card deck.",
 )
@@ -132,7 +136,17 @@ def envy_report(table_name: str) -> dict[str, Any]:
 
 
 def edge(wager: str, request: EdgeRequest) -> int:
-    """`tablegames edge fortune_bonus|envy [--paytable NAME] [--json | --csv]`."""
+    """`tablegames edge fortune_bonus|envy [--paytable NAME] [--json | --csv]`; `edge pai_gow`
+    refuses, pointing to the simulator."""
+    if wager == MAIN:
+        # `edge` reports exact figures (every other target is an exact enumeration or
+        # recursion); the main wager's depends on the house way setting both hands over
+        # 8.25e15 deals, known here only by a Monte Carlo with a standard error.
+        raise TableGamesError(
+            "the Pai Gow Poker main wager has no exact edge here (it depends on the house way "
+            "of both hands): simulate it with tablegames simulate --game pai_gow --rounds N "
+            "[--preset NAME | --rules FILE]"
+        )
     refuse_options(
         wager,
         [name for name in request.used() if name != "--paytable"],
@@ -171,3 +185,69 @@ def edge(wager: str, request: EdgeRequest) -> int:
     else:
         print_edge(report)
     return 0
+
+
+def simulate(request: SimulateRequest) -> None:
+    """`tablegames simulate --game pai_gow`: the main wager, the house way against itself
+    (`paigow.sim`); the options were checked by the command."""
+    from tablegames.core.simulation import check_workers, default_workers, plan
+    from tablegames.paigow.rules import load_pai_gow_rules
+    from tablegames.paigow.sim import UNIT_DEALS
+    from tablegames.paigow.sim import simulate as run_deals
+
+    rounds, seed, workers, scheduler = (
+        request.rounds,
+        request.seed,
+        request.workers,
+        request.scheduler,
+    )
+    if scheduler is not None and workers is not None:
+        raise TableGamesError("--workers is for local processes; leave it out with --scheduler")
+    house = load_pai_gow_rules(request.preset, request.rules)
+    count = check_workers(default_workers() if workers is None else workers)
+    plan(rounds, unit_size=UNIT_DEALS, seed=seed)  # bad --rounds or --seed, before any work
+    from tablegames.ui.progress import progress_bar
+
+    progress, finish = progress_bar(rounds, quiet=request.as_json or not sys.stderr.isatty())
+    try:
+        result = run_deals(
+            house, rounds=rounds, seed=seed, workers=count, scheduler=scheduler, progress=progress
+        )
+    finally:
+        finish()
+    report = result.report()
+    if request.as_json:
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+        return
+    main = report["wagers"]["pai_gow"]
+    out = sys.stdout.write
+    kind = (
+        "commission-free (645c.1)"
+        if house.commission_free
+        else (f"{house.commission_percent}% commission")
+    )
+    out(
+        f"Pai Gow Poker main wager, {kind}, house way {house.house_way} against itself, "
+        f"{report['rounds']:,} deals (seed {report['seed']}): house edge "
+        f"{100 * main['house_edge']:.4f}% +- {100 * main['standard_error']:.4f}% "
+        f"(one standard error), standard deviation {main['std_dev']:.4f} per deal\n"
+    )
+    for name in ("win", "push", "lose"):
+        out(
+            f"  {name:>4}  {100 * main['lines'][name]:.4f}% "
+            f"+- {100 * main['line_standard_errors'][name]:.4f}%\n"
+        )
+    out(
+        f"dealer Tiger 9 low hands {100 * report['dealer_tiger_9']:.4f}% "
+        f"+- {100 * report['dealer_tiger_9_standard_error']:.4f}%\n"
+    )
+    tiger = report["wagers"].get("tiger_9")
+    if tiger is not None:
+        out(
+            f"tiger_9 ({tiger['odds']}): house edge {100 * tiger['house_edge']:.4f}% "
+            f"+- {100 * tiger['standard_error']:.4f}%\n"
+        )
+    out(
+        f"{report['rounds_per_second']:,} deals/s ({report['rounds_per_second_per_core']:,} "
+        "per core)\n"
+    )

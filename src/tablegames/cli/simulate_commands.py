@@ -1,19 +1,25 @@
-"""`tablegames simulate`: Blackjack rounds under the house rules, by the numba kernel.
+"""`tablegames simulate`: Blackjack rounds under the house rules, by the numba kernel; with
+`--game pai_gow`, Pai Gow Poker's main wager, the house way against the house way
+(`tablegames.paigow.sim`). Both run on the shared simulation runtime (`core.simulation`) and
+print the same JSON shape (`wagers.NAME`: `n`, `house_edge`, `standard_error`, `std_dev`,
+`lines`).
 
-Imported at every start-up (with Blackjack's commands): the simulator itself is imported inside
-the command.
+Imported at every start-up (with Blackjack's commands): the simulators themselves are imported
+inside the command.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, cast
 
 import typer
 
 from tablegames.cli.app import PresetOption, RulesOption, SetOption, app
+from tablegames.cli.games_commands import SimulateRequest
 from tablegames.core.errors import TableGamesError
 
 if TYPE_CHECKING:
@@ -24,11 +30,21 @@ if TYPE_CHECKING:
     from tablegames.blackjack.strategy_chart import StrategyChart
 
 STRATEGIES = ("basic", "cdz")
+# The game this command's own simulator plays; another game is simulated by its CLI module's
+# `simulate` (the contract: `tablegames.cli.games_commands`), found in the registry.
+OWN_GAME = "blackjack"
 
 
 @app.command("simulate")
 def simulate_command(
     rounds: Annotated[int, typer.Option(help="Rounds to play.")],
+    game: Annotated[
+        str,
+        typer.Option(
+            help="blackjack, or pai_gow: the main wager, the house way against the house way "
+            "(--preset pa-pai-gow or pa-commission-free, or --rules FILE)."
+        ),
+    ] = "blackjack",
     preset: PresetOption = None,
     rules: RulesOption = None,
     overrides: SetOption = None,
@@ -71,10 +87,44 @@ def simulate_command(
     session_rounds: Annotated[int, typer.Option(help="Rounds per session, for --plot.")] = 100,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
-    """Simulate Blackjack rounds: house edge, standard error and each result's frequency.
+    """Simulate Blackjack rounds (or --game pai_gow): house edge, standard error and each
+    result's frequency.
 
     The same seed gives the same result with any number of workers or on a Dask cluster.
     """
+    if game != OWN_GAME:
+        simulate_other = other_simulator(game)
+        # The Blackjack options are refused, never ignored: name every one given.
+        refused = {
+            "--set": bool(overrides),
+            "--boxes": boxes != 1,
+            "--players": players != 0,
+            "--strategy": strategy != "basic",
+            "--reshuffle-every-round": reshuffle_every_round,
+            "--count": count_system is not None,
+            "--ramp": ramp is not None,
+            "--bankroll": bankroll is not None,
+            "--plot": plot is not None,
+            "--session-rounds": session_rounds != 100,
+        }
+        given = [name for name, present in refused.items() if present]
+        if given:
+            raise TableGamesError(
+                f"{' and '.join(given)} {'does' if len(given) == 1 else 'do'} not apply to "
+                f"--game {game}: they are Blackjack's"
+            )
+        simulate_other(
+            SimulateRequest(
+                rounds=rounds,
+                preset=preset,
+                rules=rules,
+                seed=seed,
+                workers=workers,
+                scheduler=scheduler,
+                as_json=as_json,
+            )
+        )
+        return
     from tablegames.blackjack.sim.run import UNIT_ROUNDS, simulate
     from tablegames.blackjack.variation import variation_of
     from tablegames.cli.blackjack_commands import house_rules
@@ -140,6 +190,25 @@ def simulate_command(
         sys.stdout.write(json.dumps(report, indent=2) + "\n")
         return
     print_simulation(result, report)
+
+
+def other_simulator(game: str) -> Callable[[SimulateRequest], None]:
+    """The `simulate` of the registered game `game`'s CLI module; bad input names the games
+    simulated when it has none (or `game` is not a game)."""
+    from tablegames.cli.games_commands import every_cli
+
+    simulated = {
+        OWN_GAME: None,
+        **{
+            entry.id: getattr(cli, "simulate", None)
+            for entry, cli in every_cli()
+            if callable(getattr(cli, "simulate", None))
+        },
+    }
+    found = simulated.get(game)
+    if found is None:
+        raise TableGamesError(f"--game {game!r}: the games simulated are: {', '.join(simulated)}")
+    return cast(Callable[[SimulateRequest], None], found)
 
 
 def counting_options(system: str | None, ramp: Path | None, bankroll: int | None) -> BetRamp | None:

@@ -23,13 +23,14 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tablegames.core.errors import RulesError
 from tablegames.core.money import CommissionRounding, RoundingDirection
-from tablegames.core.rulesfile import Finding, plain_message
+from tablegames.core.rulesfile import Finding, plain_message, read_rules_file
 from tablegames.paigow.house_way import HOUSE_WAYS
 from tablegames.paigow.ranking import JokerAceFlush, RankingRules, WheelPlace
 
@@ -259,3 +260,13 @@ def pai_gow_rules_from_mapping(data: Mapping[str, Any]) -> PaiGowRules:
         return rules
     paragraph = next((item.paragraph for item in found if item.paragraph), None)
     raise RulesError("; ".join(str(item) for item in found), paragraph=paragraph)
+
+
+def load_pai_gow_rules(preset: str | None, path: Path | None) -> PaiGowRules:
+    """The rules `--preset NAME` or `--rules FILE` name (`pa-pai-gow` when neither is given);
+    RulesError on a bad file or preset, before any table opens. Both together are refused: a
+    Rules Submission file names its own `preset`."""
+    if preset is not None and path is not None:
+        raise RulesError("give --preset or --rules, not both (a rules file may name its preset)")
+    data = read_rules_file(path) if path is not None else {"preset": preset or "pa-pai-gow"}
+    return pai_gow_rules_from_mapping(data)
