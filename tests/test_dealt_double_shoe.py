@@ -459,3 +459,40 @@ def test_a_single_shoes_events_have_no_side_in_their_json() -> None:
     double = opened()
     sided = [e.to_json() for e in double.events if isinstance(e, ProcedureRecorded)]
     assert [e.get("side") for e in sided][:3] == [None, None, "red"]
+
+
+def test_633a_3_c_a_rounds_card_is_counted_on_its_sides_decks() -> None:
+    table = opened(Rules(decks=2, shoe="double_shoe"))  # one deck a side
+    table.determinant(c("AS"), drawn_from="black")  # box 1's first card
+    table.deal(wagers(1))
+    with pytest.raises(TableGamesError, match="of its 1 deck") as refused:
+        table.card(c("AS"), face_up=True)  # the black deck's only AS is out
+    assert refused.value.paragraph == "633a.3(a)"
+    table.card(c("9D"), face_up=True)
+
+
+def test_633a_14_b_a_card_drawn_in_error_waits_on_its_own_side() -> None:
+    table = opened()
+    table.determinant(c("9H"), drawn_from="red")  # red: box 1's first card
+    game = table.deal(wagers(1))
+    for code in ("7D", "TS"):
+        table.card(c(code), face_up=True)
+    table.card(c("KC"), face_up=False)
+    table.drawn_in_error(c("5D"))  # while box 1 decides: the next card asked for
+    table.act(1, Action.STAND)  # 19 stands, the dealer's 17 stands: the 5D is never used
+    assert game.is_complete
+    assert table.side("red").carried == [c("5D")]
+    # Round 2 from the black side (2S selects it): the red side's 5D waits.
+    table.determinant(c("2S"), drawn_from="red")
+    table.deal(wagers(1))
+    deal_cards(table, "9S", "7C", "TC", "QS")
+    assert table.side("red").carried == [c("5D")]
+    # Round 3 from red: the determinant 3H is the first card, the 5D the next (the up card).
+    table.determinant(c("3H"), drawn_from="red")
+    third = table.deal(wagers(1))
+    deal_cards(table, "8C", "TD", "6S")  # box 1 3H 8C = 11 stands; 5D TD = 15 draws 6S: 21
+    dealt = [(e.card, e.to) for e in third.events if isinstance(e, CardDealt)]
+    assert dealt[:3] == [("3H", "box"), ("5D", "dealer"), ("8C", "box")]
+    assert net(third.events) == {1: -1000}
+    # Red: 9H 7D TS KC, then 3H 5D 8C TD 6S to its rack (9); 2S segregated: 156 - 10 = 146.
+    assert counts(table) == {"red": (146, 9, 1), "black": (152, 4, 0)}

@@ -204,6 +204,7 @@ class DealtRound:
     selections: Selections | None = None
     carried: Sequence[Card] = ()
     first: Card | None = None
+    decks: int | None = None  # the decks `holds` counts: a double shoe's side has half (633a.3(c))
     _inputs: list[_Input] = field(default_factory=list)
     _built: _Built | None = None
 
@@ -371,7 +372,7 @@ class DealtRound:
         if item.card is not None and self.holds[item.card] <= 0:
             raise ShoeError(
                 f"{item.card} cannot come from this shoe: every {item.card} of its "
-                f"{self.rules.decks} deck(s) has been dealt since the shuffle",
+                f"{self.decks or self.rules.decks} deck(s) has been dealt since the shuffle",
                 paragraph="633a.3(a)",
             )
         before = len(self.events)

@@ -38,6 +38,7 @@ procedure that handles cards names its `side` there (and is refused a side at a 
   collected (its shoe, segregated area and rack) and reshuffled; the other side deals on;
 - 633a.14(a): a card found face up goes to the side's segregated area; 633a.14(f): a refill
   takes the side's rack and segregated area.
+The cut (633a.5(b)-(e)) is `tablegames.blackjack.dealt_cut`'s.
 """
 
 from __future__ import annotations
@@ -405,6 +406,7 @@ class DealtTable(CutProcedures):
             selections=selections,
             carried=source.carried,
             first=first,
+            decks=source.decks,
         )
         source.carried = []
         self._rounds_logged = 0
