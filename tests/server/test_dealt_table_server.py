@@ -183,7 +183,7 @@ def test_633a_14_h_a_dealt_double_shoe_runs_in_the_server(
     draws the determinant 9H from the red side (hearts: red, so it is Ann's first card), then
     says the round comes from the black side (633a.14(h)): recorded, and concluded as usual.
     Ann $25: 9H, dealer 7D up, 9H TS = 19, hole KC = 17; she stands and wins even money."""
-    client, service, url = served
+    client, _, url = served
     made = client.post(
         "/api/operator/tables",
         json={
