@@ -139,7 +139,9 @@ class DealtTable(CutProcedures):
             # 633a.4(f): preinspected and preshuffled decks (603a.16(u)-(v)) skip (a)-(e) and
             # the shuffle of 633a.5(a).
             side.step = "shuffled" if self.preinspected else "cards_received"
-        self._determinant = None  # a determinant card drawn from the old decks goes with them
+        # A determinant card drawn from the old decks goes with them, and the side said for it.
+        self._determinant = None
+        self._deal_from = None
         self._cards_since = self._now()
         if self.preinspected:
             return self._record("cards_received_preshuffled", "633a.4(f)")
