@@ -24,13 +24,15 @@ FOLDER = Path(__file__).parent / "conformance_dealt"
 FILES = sorted(FOLDER.glob("*.json"))
 FILE_KEYS = {"description", "scenario", "expected", "expected_error"}
 # Every 633a.14 subsection the dealt table implements and every table procedure: at least
-# three hand-worked files each (issue 14).
+# three hand-worked files each (issue 14), the double shoe's paragraphs too.
 COVERED = (
     "633a_14_a", "633a_14_b", "633a_14_c", "633a_14_d", "633a_14_e", "633a_14_f",
     "633a_14_g", "633a_14_i", "633a_14_j", "633a_14_k", "633a_14_l", "633a_14_m",
     "633a_2_f", "633a_3_d", "633a_4_a", "633a_4_b", "633a_4_c", "633a_4_f",
     "633a_5_a", "633a_5_b", "633a_5_c", "633a_5_d", "633a_5_e", "633a_5_f", "633a_5_g",
     "633a_7_a", "633a_7_c", "633a_7_e",
+    # The dealt double shoe (633a.4(d), 633a.7(d), 633a.14(h)).
+    "633a_4_d", "633a_7_d", "633a_14_h",
 )  # fmt: skip
 
 

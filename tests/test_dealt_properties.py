@@ -1,17 +1,23 @@
 """Property tests of dealt rounds: random rounds with random irregularities injected (633a.14)
 still settle every wager exactly once, account for every card, refuse without changing
-anything, and replay identically from their log (633a.7(s))."""
+anything, and replay identically from their log (633a.7(s)). At a double shoe too: random
+determinant cards (633a.7(d)) and rounds from the incorrect side (633a.14(h)) keep each side's
+cards apart."""
 
 from __future__ import annotations
 
 from collections import Counter
+from contextlib import suppress
+from datetime import UTC, datetime
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tablegames.blackjack.actions import Action
 from tablegames.blackjack.dealt import DealtRound
-from tablegames.blackjack.events import WagerPlaced, WagerSettled
+from tablegames.blackjack.dealt_sides import DOUBLE_SIDES
+from tablegames.blackjack.dealt_table import DealtTable
+from tablegames.blackjack.events import IrregularityRecorded, WagerPlaced, WagerSettled
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card, standard_decks
@@ -92,3 +98,64 @@ def test_633a_14_random_irregularities_conserve_money_and_cards_and_replay(
     taken = Counter(standard_decks(rules.decks)) - game.holds
     assert taken == Counter(game.discards) + Counter(game.unused)
     check_replays(game)
+
+
+DOUBLE = Rules(decks=2, shoe="double_shoe")  # one deck a side (633a.3(c))
+
+
+def _incorrect_sides(table: DealtTable) -> list[str | None]:
+    return [
+        e.side
+        for e in table.events
+        if isinstance(e, IrregularityRecorded) and e.what == "round_from_incorrect_side"
+    ]
+
+
+def _double_table() -> DealtTable:
+    """A preinspected double shoe, each side cut and loaded (633a.4(f), 633a.7(a))."""
+    table = DealtTable(DOUBLE, preinspected=True, now=lambda: datetime(2026, 1, 5, 12, tzinfo=UTC))
+    table.inspect_reader()
+    table.receive_cards()
+    for side in DOUBLE_SIDES:
+        table.cut(side=side)
+        table.load_shoe(side=side)
+    return table
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.integers(1, 2))
+def test_633a_7_d_random_double_shoe_rounds_keep_each_sides_cards_and_replay(
+    data: st.DataObject, boxes: int
+) -> None:
+    """Random determinant cards from either side (633a.7(d)), rounds now and then dealt from the
+    incorrect side (633a.14(h)), random irregularities: every card of each side is in its shoe,
+    rack, segregated area or waiting as its next card; every wager is settled; each round
+    replays from its log."""
+    table = _double_table()
+    wagers = [BoxWager(box=box, player="ann", amount=1000 * box) for box in range(1, boxes + 1)]
+    for _ in range(2):
+        drawn_from = data.draw(st.sampled_from(DOUBLE_SIDES))
+        table.determinant(_pick_card(data, table.side(drawn_from).holds), drawn_from=drawn_from)
+        chosen = table.determinant_card
+        assert chosen is not None
+        other = "black" if chosen.selects == "red" else "red"
+        dealt_from = data.draw(st.sampled_from([chosen.selects] * 3 + [other]))
+        before = _incorrect_sides(table)
+        game = table.deal(wagers, drawn_from=dealt_from)
+        # 633a.14(h): recorded, with the side the cards came from, only when it is not selected.
+        expected = [dealt_from] if dealt_from != chosen.selects else []
+        assert _incorrect_sides(table)[len(before) :] == expected
+        for _ in range(120):
+            if game.is_complete:
+                break
+            with suppress(TableGamesError):  # a refusal changes nothing (tested above)
+                _step(data, game)
+        if not game.is_complete:
+            raise AssertionError("120 random inputs did not complete the round")
+        table.sync()
+        stakes_in = sum(e.amount for e in game.events if isinstance(e, WagerPlaced))
+        assert stakes_in == sum(e.stake for e in game.events if isinstance(e, WagerSettled))
+        check_replays(game)
+        for side in table.sides.values():
+            kept = side.holds + Counter(side.rack) + Counter(side.segregated)
+            assert kept + Counter(side.carried) == Counter(standard_decks(1)), side.name

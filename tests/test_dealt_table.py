@@ -18,7 +18,7 @@ from tablegames.blackjack.events import (
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card
-from tablegames.core.errors import IllegalActionError, RulesError
+from tablegames.core.errors import IllegalActionError
 
 ONE_DECK = Rules(decks=1)
 
@@ -346,12 +346,6 @@ def test_633a_14_m_a_broken_shuffler_is_covered_before_a_hand_shuffle() -> None:
         table.shuffle(method="automated")
     table.shuffler_covered()
     table.shuffle(method="manual")
-
-
-def test_a_dealt_table_with_a_double_shoe_is_refused_with_its_reason() -> None:
-    with pytest.raises(RulesError, match="double shoe") as refused:
-        DealtTable(Rules(shoe="double_shoe"))
-    assert refused.value.paragraph == "633a.7(d)"
 
 
 def test_633a_5_h_a_continuous_shuffler_takes_each_rounds_cards_back() -> None:

@@ -174,3 +174,54 @@ def test_a_self_dealing_table_still_refuses_orders_during_a_round(
         f"/api/operator/tables/{table}/orders", json={"order": "reshuffle"}, headers=OPERATOR
     )
     assert answer.status_code == 409
+
+
+def test_633a_14_h_a_dealt_double_shoe_runs_in_the_server(
+    served: tuple[TestClient, Service, str],
+) -> None:
+    """Hand-worked: six decks, three a side. Each side opened by its own orders; the dealer
+    draws the determinant 9H from the red side (hearts: red, so it is Ann's first card), then
+    says the round comes from the black side (633a.14(h)): recorded, and concluded as usual.
+    Ann $25: 9H, dealer 7D up, 9H TS = 19, hole KC = 17; she stands and wins even money."""
+    client, _, url = served
+    made = client.post(
+        "/api/operator/tables",
+        json={
+            "game": "blackjack_dealt",
+            "preset": "pa-6deck",
+            "rules": {"shoe": "double_shoe"},
+            "name": "Studio 2",
+        },
+        headers=OPERATOR,
+    )
+    assert made.status_code == 201, made.text
+    table = made.json()["table_id"]
+    _order(client, table, "inspect_reader")
+    _order(client, table, "receive_cards")
+    for side in ("red", "black"):
+        for name in ("inspect", "spread", "wash", "shuffle", "cut", "load_shoe"):
+            _order(client, table, name, side=side)
+    refused = client.post(
+        f"/api/operator/tables/{table}/orders",
+        json={"order": "burn", "args": {"card": "KD"}},
+        headers=OPERATOR,
+    )
+    assert refused.status_code == 400
+    assert refused.json()["paragraph"] == "633a.7(d)"
+    _order(client, table, "determinant", card="9H", drawn_from="red")
+    _order(client, table, "deal_from", side="black")
+    _, ann = _player(client, "Ann")
+    client.post(f"/api/tables/{table}/seats", json={"spots": [1]}, headers=ann)
+    _command(client, table, ann, spot=1, action="bet", amount=2500, args={"wager": "blackjack"})
+    _command(client, table, ann, spot=1, action="ready")
+    _order(client, table, "card", card="7D")
+    _order(client, table, "card", card="TS")
+    _order(client, table, "card", card="KC", face="down")
+    store2, service2 = _service(url)
+    try:
+        with TestClient(create_app(service2)) as again:
+            last = _command(again, table, ann, spot=1, action="stand")
+            assert "round_completed" in [e["event"] for e in last["events"]]
+            assert _balance(again, ann) == 100_000 + 2500
+    finally:
+        store2.close()

@@ -64,6 +64,7 @@ IRREGULARITIES: Mapping[str, str] = {
     "shuffler_jammed": "633a.14(l)",
     "shuffler_out_of_order": "633a.14(m)",
     "shuffler_covered": "633a.14(m)",
+    "round_from_incorrect_side": "633a.14(h)",
 }
 
 
@@ -78,6 +79,7 @@ TABLE_IRREGULARITIES: frozenset[str] = frozenset(
         "shuffler_jammed",
         "shuffler_out_of_order",
         "shuffler_covered",
+        "round_from_incorrect_side",
     }
 )
 
@@ -190,7 +192,9 @@ class DealtRound:
     (the dealt table's count since the last shuffle); `carried`: a card drawn in error unexposed
     in the round before and not yet used (633a.14(b): it is the next card from the shoe);
     `reader_shows_value`: whether the card reader in use lets a player learn the hole card's
-    value (the house setting of 633a.14(j))."""
+    value (the house setting of 633a.14(j)); `first`: at a double shoe, the determinant card
+    that matched the side it was drawn from (633a.7(d)(2): it becomes the first player's first
+    card; the table took it from its side's count when it was drawn, so `holds` excludes it)."""
 
     rules: Rules
     wagers: Sequence[BoxWager]
@@ -199,13 +203,21 @@ class DealtRound:
     meters: Mapping[str, int] | None = None
     selections: Selections | None = None
     carried: Sequence[Card] = ()
+    first: Card | None = None
+    decks: int | None = None  # the decks `holds` counts: a double shoe's side has half (633a.3(c))
     _inputs: list[_Input] = field(default_factory=list)
     _built: _Built | None = None
 
     def __post_init__(self) -> None:
         self.holds = Counter(self.holds)
-        # A carried card is the first card the deal draws (attempt 0: logged as it is dealt).
-        self._inputs = [_Input("drawn_in_error", card=card, attempt=0) for card in self.carried]
+        # 633a.7(d)(2): the determinant card is dealt as an ordinary first card (its log is a
+        # card dealt, so the round replays from its log as any other round does).
+        self._inputs = [] if self.first is None else [_Input("card", card=self.first)]
+        # A carried card is the next card the deal draws (logged as it is dealt): the first, or
+        # the second after a determinant card.
+        self._inputs += [
+            _Input("drawn_in_error", card=card, attempt=len(self._inputs)) for card in self.carried
+        ]
         self._built = self._build(self._inputs)
 
     # --- what the table sees ---------------------------------------------------------------
@@ -360,7 +372,7 @@ class DealtRound:
         if item.card is not None and self.holds[item.card] <= 0:
             raise ShoeError(
                 f"{item.card} cannot come from this shoe: every {item.card} of its "
-                f"{self.rules.decks} deck(s) has been dealt since the shuffle",
+                f"{self.decks or self.rules.decks} deck(s) has been dealt since the shuffle",
                 paragraph="633a.3(a)",
             )
         before = len(self.events)

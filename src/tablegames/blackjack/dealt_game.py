@@ -14,7 +14,12 @@ and the floorperson as orders (`order(name, args)`), taken during a round as wel
   `shuffle`, `decline_cut`, `cut`, `recut`, `load_shoe`, `burn`, `change_dealer`,
   `order_reshuffle`, `cover_card_reached`, `dealer_drew_on_17`, `refill_from_rack`,
   `burn_refill`, `reader_malfunction`, `reader_restored`, `shuffler_jammed`,
-  `shuffler_out_of_order`, `shuffler_covered`) with their arguments.
+  `shuffler_out_of_order`, `shuffler_covered`) with their arguments;
+- at a double shoe (633a.3(c)) the procedures that handle cards name their `side` ("red" or
+  "black"; refused at a single shoe), the dealer draws each round's `determinant`
+  `{"card": "9H", "drawn_from": "red"}` (633a.7(d)(1)) before the round starts, and
+  `deal_from` `{"side": "black"}` says the round about to start is dealt from a side other
+  than the one selected (633a.14(h)).
 
 While a card is awaited no player's turn is pending (`awaiting` is empty): the round waits for
 the dealer, and no decision clock runs. The stream is the rules filed once and the dealt
@@ -48,7 +53,7 @@ from tablegames.blackjack.events import (
 from tablegames.blackjack.game import GAME as BLACKJACK
 from tablegames.blackjack.game import BlackjackBetting, BlackjackRound
 from tablegames.blackjack.rules import Rules
-from tablegames.blackjack.shoe_steps import CardBurned
+from tablegames.blackjack.shoe_steps import ShoeStep
 from tablegames.blackjack.table import rules_record
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.errors import IllegalActionError, ScenarioError, TableGamesError, WagerError
@@ -67,7 +72,7 @@ PROCEDURES: Final = frozenset(
         "decline_cut", "cut", "recut", "load_shoe", "burn", "change_dealer",
         "order_reshuffle", "cover_card_reached", "dealer_drew_on_17", "refill_from_rack",
         "burn_refill", "reader_malfunction", "reader_restored", "shuffler_jammed",
-        "shuffler_out_of_order", "shuffler_covered",
+        "shuffler_out_of_order", "shuffler_covered", "determinant", "deal_from",
     }
 )  # fmt: skip
 ORDERS: Final = frozenset({CARD_ORDER}) | ROUND_IRREGULARITIES | PROCEDURES
@@ -381,7 +386,7 @@ class DealtBlackjackGame:
 
 def _table_event(event: Event) -> bool:
     """An event of the dealt table's own that may sit inside a round's events in its stream."""
-    if isinstance(event, ProcedureRecorded | CardBurned):
+    if isinstance(event, ProcedureRecorded | ShoeStep):
         return True
     return isinstance(event, IrregularityRecorded) and event.what in TABLE_IRREGULARITIES
 

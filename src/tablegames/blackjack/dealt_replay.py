@@ -11,6 +11,10 @@ their irregularity is logged, not again where they are dealt. A card drawn in er
 unexposed (633a.14(b)) is the next card dealt after its `irregularity`; one the round never
 used went on to the next round unseen, and any card stands in for it here (this round's log
 does not depend on which).
+
+At a double shoe a round's log is the same: the determinant card that became the first
+player's first card (633a.7(d)(2)) is its first `card_dealt`, and the side the cards came from
+(633a.14(h)) is the table's record, not the round's (its counts are not re-checked here).
 """
 
 from __future__ import annotations

@@ -32,40 +32,44 @@ from tablegames.blackjack.events import (
 )
 from tablegames.blackjack.rules import rules_from_mapping
 from tablegames.blackjack.scenario import BOX_KEYS, read_action, round_result, wager_order
+from tablegames.blackjack.shoe_steps import CardBurned, DeterminantDrawn, DeterminantSegregated
 from tablegames.blackjack.wagers import BoxWager
 from tablegames.core.cards import Card
 from tablegames.core.errors import ScenarioError
 from tablegames.core.jsoninput import optional_text, require_keys, whole_number
 
-DEALT_KEYS = {"rules", "boxes", "burn", "steps", "description", "dealt"}
+DEALT_KEYS = {"rules", "boxes", "burn", "determinant", "steps", "description", "dealt"}
 DEALT_OPTIONS = {"reader_shows_value", "preinspected"}
 # The scenarios' house clock: fixed, so that 633a.2(f) and 633a.3(d) read the same every run.
 SCENARIO_TIME = datetime(2026, 1, 5, 12, 0, tzinfo=UTC)
 
-# Each table procedure a step may name, with the arguments it takes.
+# Each table procedure a step may name, with the arguments it takes. `side`: the side of a
+# double shoe the procedure handles (required there, refused at a single shoe: 633a.3(c)).
 _PROCEDURES: dict[str, frozenset[str]] = {
     "inspect_reader": frozenset(),
     "receive_cards": frozenset(),
-    "inspect": frozenset(),
-    "spread": frozenset({"box"}),
-    "wash": frozenset(),
-    "shuffle": frozenset({"method", "seated"}),
-    "decline_cut": frozenset(),
-    "cut": frozenset({"position", "cover_from_bottom"}),
-    "recut": frozenset({"position", "cover_from_bottom"}),
-    "load_shoe": frozenset(),
+    "inspect": frozenset({"side"}),
+    "spread": frozenset({"box", "side"}),
+    "wash": frozenset({"side"}),
+    "shuffle": frozenset({"method", "seated", "side"}),
+    "decline_cut": frozenset({"side"}),
+    "cut": frozenset({"position", "cover_from_bottom", "side"}),
+    "recut": frozenset({"position", "cover_from_bottom", "side"}),
+    "load_shoe": frozenset({"side"}),
     "burn": frozenset({"card"}),
     "change_dealer": frozenset(),
-    "order_reshuffle": frozenset(),
-    "cover_card_reached": frozenset({"box"}),
+    "order_reshuffle": frozenset({"side"}),
+    "cover_card_reached": frozenset({"box", "side"}),
     "dealer_drew_on_17": frozenset({"card"}),
-    "refill_from_rack": frozenset(),
+    "refill_from_rack": frozenset({"side"}),
     "burn_refill": frozenset({"card"}),
     "reader_malfunction": frozenset(),
     "reader_restored": frozenset({"how"}),
-    "shuffler_jammed": frozenset(),
+    "shuffler_jammed": frozenset({"side"}),
     "shuffler_out_of_order": frozenset(),
     "shuffler_covered": frozenset(),
+    "determinant": frozenset({"card", "drawn_from"}),
+    "deal_from": frozenset({"side"}),
 }
 _ROUND_IRREGULARITIES = {
     "found_face_up",
@@ -102,7 +106,14 @@ def run_dealt_scenario(scenario: Mapping[str, Any]) -> dict[str, Any]:
 
 def _open_ready(table: DealtTable, scenario: Mapping[str, Any]) -> None:
     """`boxes` given: preinspected decks (633a.4(f)) cut by the dealer, in the shoe, `burn`
-    burned (633a.7(c)) and the first round dealt with these wagers."""
+    burned (633a.7(c)) and the first round dealt with these wagers. At a double shoe each side
+    is cut and loaded, no card is burned (633a.7(d)) and the round's `determinant` card
+    `{"card": ..., "drawn_from": side}` is drawn before it (633a.7(d)(1))."""
+    if table.double:
+        _open_double(table, scenario)
+        return
+    if "determinant" in scenario:
+        raise ScenarioError("only a double shoe draws a determinant card (633a.7(d))")
     continuous = table.rules.shoe == "continuous_shuffler"
     if continuous and "burn" in scenario:
         raise ScenarioError(
@@ -120,6 +131,28 @@ def _open_ready(table: DealtTable, scenario: Mapping[str, Any]) -> None:
     table.deal(_wagers("boxes", scenario["boxes"]))
 
 
+def _open_double(table: DealtTable, scenario: Mapping[str, Any]) -> None:
+    if "burn" in scenario:
+        raise ScenarioError('a double shoe burns no card: drop "burn" (633a.7(d))')
+    chosen = scenario.get("determinant")
+    if not isinstance(chosen, Mapping):
+        raise ScenarioError(
+            'a double shoe\'s scenario with "boxes" names its "determinant" card, '
+            '{"card": "9H", "drawn_from": "red"} (633a.7(d)(1))'
+        )
+    require_keys("determinant", chosen, {"card", "drawn_from"}, {"card", "drawn_from"})
+    table.inspect_reader()
+    table.receive_cards()
+    for side in table.sides:
+        table.cut(side=side)
+        table.load_shoe(side=side)
+    table.determinant(
+        _card("determinant.card", chosen["card"]),
+        drawn_from=_word("determinant.drawn_from", chosen["drawn_from"]),
+    )
+    table.deal(_wagers("boxes", scenario["boxes"]))
+
+
 def apply_step(table: DealtTable, step: Any, what: str) -> None:
     """One step of the format (a procedure, a round, a card, an irregularity or a decision)
     taken at `table`; `what` names it in a refusal. The dealt table's server orders are steps
@@ -129,8 +162,13 @@ def apply_step(table: DealtTable, step: Any, what: str) -> None:
     if "procedure" in step:
         _procedure(table, what, step)
     elif "round" in step:
-        require_keys(what, step, {"round"}, {"round"})
-        table.deal(_wagers(f"{what}.round", step["round"]))
+        require_keys(what, step, {"round", "drawn_from"}, {"round"})
+        drawn_from = step.get("drawn_from")
+        table.deal(
+            _wagers(f"{what}.round", step["round"]),
+            # 633a.14(h): the side a double shoe's round was actually dealt from.
+            drawn_from=None if drawn_from is None else _word(f"{what}.drawn_from", drawn_from),
+        )
     elif "card" in step and "irregularity" not in step:
         require_keys(what, step, {"card", "face"}, {"card"})
         _deal_card(table, what, step)
@@ -157,10 +195,8 @@ def _procedure(table: DealtTable, what: str, step: Mapping[str, Any]) -> None:
             args[key] = whole_number(f"{what}.{key}", value)
         elif key == "card":
             args[key] = _card(f"{what}.card", value)
-        elif key in ("method", "how"):
-            if not isinstance(value, str):
-                raise ScenarioError(f"{what}.{key} must be a word, not {value!r}")
-            args[key] = value
+        elif key in ("method", "how", "side", "drawn_from"):
+            args[key] = _word(f"{what}.{key}", value)
         elif key == "seated":
             if not isinstance(value, list):
                 raise ScenarioError(f"{what}.seated must be a list of box numbers")
@@ -171,28 +207,37 @@ def _procedure(table: DealtTable, what: str, step: Mapping[str, Any]) -> None:
             raise ScenarioError(f"{what}: the procedure {name} needs its {key}")
         return args[key]
 
+    side = args.get("side")
     calls: dict[str, Callable[[], list[Event]]] = {
-        "spread": lambda: table.spread(args.get("box")),
+        "spread": lambda: table.spread(args.get("box"), side=side),
         "shuffle": lambda: table.shuffle(
-            method=args.get("method", "manual"), seated=args.get("seated")
+            method=args.get("method", "manual"), seated=args.get("seated"), side=side
         ),
         "cut": lambda: table.cut(
-            position=args.get("position"), cover_from_bottom=args.get("cover_from_bottom")
+            position=args.get("position"),
+            cover_from_bottom=args.get("cover_from_bottom"),
+            side=side,
         ),
         "recut": lambda: table.recut(
-            position=args.get("position"), cover_from_bottom=args.get("cover_from_bottom")
+            position=args.get("position"),
+            cover_from_bottom=args.get("cover_from_bottom"),
+            side=side,
         ),
         "burn": lambda: table.burn(needed("card")),
         "burn_refill": lambda: table.burn_refill(needed("card")),
         "dealer_drew_on_17": lambda: table.dealer_drew_on_17(needed("card")),
-        "cover_card_reached": lambda: table.cover_card_reached(args.get("box", 0)),
+        "cover_card_reached": lambda: table.cover_card_reached(args.get("box", 0), side=side),
         "reader_restored": lambda: table.reader_restored(needed("how")),
+        "determinant": lambda: table.determinant(needed("card"), drawn_from=needed("drawn_from")),
+        "deal_from": lambda: table.deal_from(needed("side")),
     }
     call = calls.get(name)
-    if call is None:
-        getattr(table, name)()
-    else:
+    if call is not None:
         call()
+    elif "side" in _PROCEDURES[name]:
+        getattr(table, name)(side=side)
+    else:
+        getattr(table, name)()
 
 
 def _deal_card(table: DealtTable, what: str, step: Mapping[str, Any]) -> None:
@@ -272,6 +317,12 @@ def _card(what: str, value: Any) -> Card:
     return Card.parse(value)
 
 
+def _word(what: str, value: Any) -> str:
+    if not isinstance(value, str):
+        raise ScenarioError(f"{what} must be a word, not {value!r}")
+    return value
+
+
 def _flag(what: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise ScenarioError(f"{what} must be true or false, not {value!r}")
@@ -307,12 +358,15 @@ def _result(table: DealtTable) -> dict[str, Any]:
             )
         result["boxes"].sort(key=lambda box: box["box"])
         result["events"] = [event.to_json() for event in game.events]
+    # A double shoe's steps name their side last; a single shoe's have none (as before).
     result["table"] = {
         "procedures": [
-            [e.step, e.box, e.paragraph] for e in table.events if isinstance(e, ProcedureRecorded)
+            [e.step, e.box, e.paragraph, *_sided(e.side)]
+            for e in table.events
+            if isinstance(e, ProcedureRecorded)
         ],
         "irregularities": [
-            [e.what, e.box, e.hand, e.option, e.paragraph]
+            [e.what, e.box, e.hand, e.option, e.paragraph, *_sided(e.side)]
             for e in table.events
             if isinstance(e, IrregularityRecorded)
         ],
@@ -320,4 +374,33 @@ def _result(table: DealtTable) -> dict[str, Any]:
         "rack": len(table.rack),
         "shoe": sum(table.holds.values()),
     }
+    if table.double:
+        result["table"].update(_double_shoe_record(table))
     return result
+
+
+def _sided(side: str | None) -> list[str]:
+    return [] if side is None else [side]
+
+
+def _double_shoe_record(table: DealtTable) -> dict[str, Any]:
+    """633a.7(d): each determinant card [card, side drawn from, side selected, where it went:
+    "first card" or "segregated"]; each side's count, rack and segregated area; the burn cards
+    of 633a.14(f) refills with their side."""
+    determinants = []
+    for index, event in enumerate(table.events):
+        if isinstance(event, DeterminantDrawn):
+            # Its side_selected follows it, then its determinant_segregated when it has one.
+            after = table.events[index + 2 : index + 3]
+            went = any(isinstance(e, DeterminantSegregated) for e in after)
+            determinants.append(
+                [event.card, event.pile, event.selects, "segregated" if went else "first card"]
+            )
+    return {
+        "determinants": determinants,
+        "burned": [[e.card, e.pile] for e in table.events if isinstance(e, CardBurned)],
+        "sides": {
+            name: {"shoe": side.count, "rack": len(side.rack), "segregated": len(side.segregated)}
+            for name, side in table.sides.items()
+        },
+    }

@@ -269,26 +269,44 @@ class IrregularityRecorded(Event):
     """A 633a.14 irregularity at a dealt table, as the floorperson recorded it: `what` names it
     (the kinds are tablegames.blackjack.dealt.IRREGULARITIES), `box` and `hand` the hand it
     concerns (0 for the dealer or the table), `option` the player's or the house's choice where
-    the paragraph gives one. Who recorded it is the table server's: its audit log names the
-    floorperson with the order."""
+    the paragraph gives one, `side` the side of a double shoe it concerns (None at a single
+    shoe). Who recorded it is the table server's: its audit log names the floorperson with the
+    order."""
 
     kind: ClassVar[str] = "irregularity"
     what: str
     box: int = 0
     hand: int = 0
     option: str | None = None
+    side: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return _without_no_side(Event.to_json(self))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ProcedureRecorded(Event):
     """A step of the dealer's procedure at a dealt table: `step` names it, `box` the player it
     concerns (0: none, or the dealer), `position` where a cut or the cover card went (cards
-    from the top of the stack, when recorded)."""
+    from the top of the stack, when recorded), `side` the side of a double shoe it was taken on
+    ("red" or "black", 633a.4(d); None at a single shoe)."""
 
     kind: ClassVar[str] = "table_procedure"
     step: str
     box: int = 0
     position: int | None = None
+    side: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return _without_no_side(Event.to_json(self))
+
+
+def _without_no_side(data: dict[str, Any]) -> dict[str, Any]:
+    """A single shoe's step has no side: its JSON is as it was before double shoes were dealt,
+    so the streams stored then restore unchanged (`event_from_json` reads it back)."""
+    if data.get("side") is None:
+        data.pop("side", None)
+    return data
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -317,6 +335,7 @@ class RoundCompleted(Event):
 
 
 _MONEY_EVENTS = frozenset({"wager_placed", "wager_settled"})
+_SIDED_EVENTS = frozenset({"irregularity", "table_procedure"})
 
 _ALL_TYPES: tuple[type[Event], ...] = (
     RulesFiled,
@@ -354,6 +373,8 @@ def event_from_json(data: dict[str, Any]) -> Event:
         data = {**data, "rules_digest": ""}  # computed from the rules
     if data.get("event") in _MONEY_EVENTS and "player" not in data:
         data = {**data, "player": ""}  # a log written before money events named the player
+    if data.get("event") in _SIDED_EVENTS and "side" not in data:
+        data = {**data, "side": None}  # a single shoe's step (`_without_no_side`)
     cls, values = read_event(data, EVENT_TYPES, game="blackjack")
     if cls is RoundStarted:
         values["boxes"] = tuple(tuple(box) for box in values["boxes"])
