@@ -7,6 +7,7 @@
 import { ApiError, TableStream, call, dollars, el, parseDollars, session } from "./api.js";
 import { foldRound, netOf, paytableSign, renderBlackjack } from "./blackjack.js";
 import { crapsNet, foldRolls, renderCraps } from "./craps.js";
+import { cutControls } from "./cut.js";
 
 // How the lobby names each game (a dealt table: the cards come from the dealer, 633a.14).
 const GAME_TITLES = {
@@ -382,6 +383,7 @@ class TablePage {
         el("button", { type: "button", class: "button", "data-testid": "clear",
           disabled: !anyStaged && !anyHeld, onclick: () => this.clear() }, "Clear bets (C)"));
       if (isReady) bar.append(el("span", { class: "hint", text: "Ready: waiting for the other players." }));
+      bar.append(...cutControls(view, mine, (body) => this.between(body)));
       const betting = (this.clock || {}).betting_seconds_left;
       if (betting !== null && betting !== undefined) {
         bar.append(el("span", { class: "timer", "data-testid": "betting-timer" },
@@ -513,6 +515,17 @@ class TablePage {
       notice(`Refused: ${err.describe ? err.describe() : String(err)}`, "error");
       return { error: err.message, paragraph: err.paragraph || null, status: err.status };
     }
+  }
+
+  // A decision between rounds (the cut, 633a.5(b)): sent as it is, the view read again.
+  async between(body) {
+    try {
+      await this.command(body);
+      notice("");
+    } catch (err) {
+      notice(err.describe(), "error");
+    }
+    this.refresh();
   }
 
   async decide(spot, offer, amountInput) {
