@@ -295,6 +295,14 @@ def test_645a_7_a_player_banks_when_eligible_and_the_bank_returns_to_the_house(
     _finish_the_worked_round(client, table, ann, bob)
     offered = client.get(f"/api/tables/{table}", headers=ann).json()["offers"]["1"]
     assert {"pai_gow", "bank", "co_bank", "fortune"} <= {o.get("wager") for o in offered}
+    # A seat takes one main wager, the bank or the co-bank: a second is refused, not swapped.
+    _command(client, table, ann, spot=1, action="bet", amount=2500, args={"wager": "pai_gow"})
+    second = _refused(
+        client, table, ann, 422, spot=1, action="bet", amount=20_000, args={"wager": "bank"}
+    )
+    assert "withdraw the pai_gow wager first" in second["error"]
+    _command(client, table, ann, spot=1, action="withdraw")
+    assert client.get(f"/api/tables/{table}", headers=ann).json()["bets"] == []
     # The bank must cover every wager it may pay: $5 cannot cover Bob's $10.
     _command(client, table, bob, spot=3, action="bet", amount=1000, args={"wager": "pai_gow"})
     short = _refused(
