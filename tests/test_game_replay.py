@@ -14,25 +14,31 @@ import pytest
 
 from tablegames.core.errors import ScenarioError
 from tablegames.core.rng import SeededRandom
-from tablegames.core.table import Command, GameTable
+from tablegames.core.table import Betting, Command, GameTable
 from tablegames.games import find_game, game_ids
 from tests.protocol_driver import Dealer
-
-# Each game's first spot and its main wager.
-FIRST_BET = {"blackjack": (1, "blackjack"), "craps": (0, "any_seven"), "pai_gow": (1, "pai_gow")}
 
 
 def _play(game_id: str, rounds: int) -> GameTable:
     """A few rounds (rolls) at a seeded table, each decision the house default (on_timeout)."""
     game = find_game(game_id)
     table = game.open_table(game.rules_from_mapping({}), random=SeededRandom.from_seed(11))
-    spot, bet = FIRST_BET[game_id.removesuffix("_dealt")]
     dealer = Dealer(table)
     for _ in range(rounds):
         window = table.open_betting()
+        spot, bet = _first_wager(game_id, window)
         window.place(Command(player="ann", spot=spot, action=bet, amount=2500))
         dealer.play(table.start_round(window))
     return table
+
+
+def _first_wager(game_id: str, window: Betting) -> tuple[int, str]:
+    """The spot and wager of the test's bet: craps's Any Seven (a one-roll decision), else the
+    first wager the window offers at its first spot (Blackjack's box 1, Pai Gow's seat 1)."""
+    if game_id == "craps":
+        return 0, "any_seven"
+    spot = next(spot for spot in range(8) if window.offers(spot))
+    return spot, window.offers(spot)[0].action
 
 
 def _stream(table: GameTable) -> list[dict[str, Any]]:

@@ -16,6 +16,7 @@ from tablegames.server.errors import CommandRefused
 from tablegames.server.money import MoneyMove
 from tablegames.server.runtime import Outcome, TableRuntime
 
+MAIN_WAGER_FIRST = ("blackjack", "pai_gow")
 RICH = 10**9  # every player's available balance in these sessions
 PLAYERS = ("ann", "bob", "cy")
 
@@ -110,7 +111,9 @@ def random_session(
         for player, (spot,) in seats.items():  # one spot each
             offers = runtime.view(Viewer.seated(player))["offers"][str(spot)]
             bets = [o for o in offers if o["action"] == "bet" and o["low"] is not None]
-            chosen = [bets[0]] if game == "blackjack" else []
+            # A game whose optional wagers ride on a main wager (Blackjack, Pai Gow Poker)
+            # bets the main wager first; craps bets any of its wagers.
+            chosen = [bets[0]] if game in MAIN_WAGER_FIRST else []
             chosen += [
                 bet for bet in bets[1:] if rng.random() < (0.4 if game == "blackjack" else 0.1)
             ]
@@ -152,8 +155,28 @@ def _play_out(session: Session, rng: np.random.Generator) -> None:
             action=offer["action"],
             hand=offer["hand"],
             amount=amount,
+            args=_setting(runtime, turn) if offer["action"] == "set" else {},
         )
-        assert session.step(("command", order)) is not None, order
+        taken = session.step(("command", order))
+        if taken is None and offer["action"] == "set":
+            # A random setting may foul (the low hand above the high): refused, as at an
+            # electronic table; the player asks for the house way instead.
+            order = Command(player=turn["player"], spot=turn["spot"], action="house_way")
+            taken = session.step(("command", order))
+        assert taken is not None, order
+
+
+def _setting(runtime: TableRuntime, turn: Mapping[str, Any]) -> dict[str, Any]:
+    """A Pai Gow Poker `set`: two of the player's seven cards, chosen at random, in front."""
+    view = runtime.view(Viewer.seated(turn["player"]))
+    cards = [
+        item["event"]["card"]
+        for item in view["events"]
+        if item["event"]["event"] == "card_dealt" and item["event"]["position"] == turn["spot"]
+    ]
+    rng = np.random.default_rng(len(runtime.stream))
+    low = [str(card) for card in rng.choice(cards, size=2, replace=False)]
+    return {"low": low}
 
 
 def switch_hands_ante(rules: Mapping[str, Any]) -> Callable[[int], dict[str, Any]] | None:

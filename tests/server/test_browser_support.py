@@ -62,7 +62,7 @@ def test_api_server_says_test_mode_and_the_welcome_credit(
     assert client.get("/api/server").json() == {
         "test_mode": True,
         "welcome_credit": 50_000,
-        "games": ["blackjack", "blackjack_dealt", "craps"],
+        "games": ["blackjack", "blackjack_dealt", "craps", "pai_gow"],
     }
 
 

@@ -266,10 +266,11 @@ def test_the_audit_chain_is_intact_on_a_fresh_server_and_broken_by_an_edit(floor
 def test_the_games_and_their_presets(floor: Floor) -> None:
     games = floor.client.get("/api/operator/games", headers=OPERATOR).json()
     by_game = {game["game"]: game["presets"] for game in games}
-    assert set(by_game) == {"blackjack", "blackjack_dealt", "craps"}
+    assert set(by_game) == {"blackjack", "blackjack_dealt", "craps", "pai_gow"}
     assert by_game["blackjack_dealt"] == by_game["blackjack"]  # the same Rules Submissions
     assert "pa-6deck" in by_game["blackjack"]
     assert "pa-power-odds" in by_game["craps"]
+    assert by_game["pai_gow"] == ["pa-pai-gow", "pa-commission-free"]
 
 
 def test_a_table_opens_from_a_rules_files_text(floor: Floor) -> None:

@@ -174,8 +174,8 @@ def test_stacked_dice_are_thrown_next(lab: tuple[TestClient, Service]) -> None:
 @pytest.mark.parametrize(
     ("body", "status", "says"),
     [
-        ({"cards": STACK, "dice": [[1, 2]]}, 400, "exactly one"),
-        ({}, 400, "exactly one"),
+        ({"cards": STACK, "dice": [[1, 2]]}, 400, "stacks only 'cards'"),  # the game refuses
+        ({}, 400, "one or more"),
         ({"cards": ["ZZ"]}, 400, "cards[0]"),
         ({"cards": ["AS"] * 7}, 400, "633a.3(a)"),  # six decks hold six aces of spades
         ({"dice": [[1, 2]]}, 400, "cards"),  # a Blackjack table stacks cards

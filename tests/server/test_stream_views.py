@@ -8,6 +8,7 @@ import bisect
 from typing import Any
 
 import numpy as np
+import pytest
 
 from tablegames.core.table import Viewer
 from tablegames.core.views import REVEALED, redact
@@ -15,6 +16,7 @@ from tablegames.server.stream import TableStream, sight_viewer
 from tests.server.helpers import open_session, play_step, random_session, viewers
 
 HAND_DEALT = {"variant": "hand_dealt", "decks": 2, "shoe": "batch_shuffler"}
+PAI_GOW = {"preset": "pa-pai-gow", "fortune_paytable": "wizard_2"}
 
 
 def _redacted_afresh(
@@ -42,10 +44,13 @@ def _check(stream: TableStream, rng: np.random.Generator) -> None:
             assert stream.events_for(viewer, after) == _redacted_afresh(stream, viewer, after)
 
 
-def test_every_answer_is_a_fresh_redaction_as_the_stream_grows_and_rewinds() -> None:
+@pytest.mark.parametrize(("game", "rules"), [("blackjack", HAND_DEALT), ("pai_gow", PAI_GOW)])
+def test_every_answer_is_a_fresh_redaction_as_the_stream_grows_and_rewinds(
+    game: str, rules: dict[str, Any]
+) -> None:
     rng = np.random.default_rng(5)
-    played = random_session("blackjack", HAND_DEALT, 11, rounds=3)
-    session = open_session("blackjack", HAND_DEALT, 11)  # the same table, played again
+    played = random_session(game, rules, 11, rounds=3)
+    session = open_session(game, rules, 11)  # the same table, played again
     stream = session.runtime._stream
     for step in played.steps:
         _check(stream, rng)

@@ -4,7 +4,7 @@
 [--test-mode]`. The default database is the SQLite file `var/tablegames.db` (WAL mode,
 `synchronous=FULL`); `--db postgresql://...` runs the same server on PostgreSQL. The schema is
 created or migrated at start; every open table is rebuilt from its stream; with no table in the
-store, the `--tables` file's tables (or the default four) are opened.
+store, the `--tables` file's tables (or the default five) are opened.
 """
 
 from __future__ import annotations

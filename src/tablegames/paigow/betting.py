@@ -192,6 +192,12 @@ class PaiGowBetting:
         if not isinstance(riding, Mapping):
             raise WagerError("args.side is an object of optional wagers and their amounts")
         for name, amount in riding.items():
+            if name in PRIMARY:
+                raise WagerError(
+                    f"seat {bet.spot} takes one of {', '.join(PRIMARY)}, not {bet.action} and "
+                    f"{name}: withdraw the {bet.action} wager first",
+                    paragraph="645a.7",
+                )
             if name not in OPTIONAL:
                 raise WagerError(f"{name!r} is not an optional Pai Gow Poker wager")
             wagers[str(name)] = _cents(amount, str(name))
@@ -224,6 +230,14 @@ class PaiGowBetting:
         held = self._bets.get(bet.spot)
         if held is not None and held.player != bet.player:
             raise WagerError(f"seat {bet.spot} is {held.player!r}'s")
+        if held is not None:
+            # A second bet does not replace the first unseen: the server (and a player) holds
+            # both, and only one would go on the layout.
+            raise WagerError(
+                f"seat {bet.spot} already has its wagers ({', '.join(held.wagers)}): withdraw "
+                "them to change them (670a.7(c) pattern)",
+                paragraph="645a.7",
+            )
         seat_bet = SeatBet(seat=bet.spot, player=bet.player, wagers=wagers)
         bets = {**self._bets, bet.spot: seat_bet}
         if seat_bet.primary in BANKING:

@@ -183,10 +183,13 @@ class BankerSet(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandsShown(Event):
-    """Every played hand turned up to be compared with the banker's."""
+    """Every played hand turned up to be compared with the banker's, with its setting as it
+    plays (`hands`: by seat, `{"high": [...], "low": [...]}`; a foul set again, the reset):
+    the settings a viewer saw blanked in `hand_set` until now."""
 
     kind: ClassVar[str] = "hands_shown"
     positions: tuple[int, ...]
+    hands: dict[str, dict[str, list[str]]]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -325,6 +328,19 @@ class PaiGowSight:
                 **event,
                 "high": [HIDDEN] * len(event["high"]),
                 "low": [HIDDEN] * len(event["low"]),
+            }
+        if event.get("event") == HandsShown.kind:
+            hands = event.get("hands") or {}
+            return {
+                **event,
+                "hands": {
+                    seat: (
+                        {name: [HIDDEN] * len(cards) for name, cards in hand.items()}
+                        if ("hand", int(seat)) in concealed
+                        else hand
+                    )
+                    for seat, hand in hands.items()
+                },
             }
         return event
 

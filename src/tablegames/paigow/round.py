@@ -325,7 +325,20 @@ class PaiGowRound:
                     paragraph=SETTLEMENT,
                 )
             )
-        self._log(HandsShown(positions=tuple(sorted(self.plays)), paragraph=SETTLEMENT))
+        self._log(
+            HandsShown(
+                positions=tuple(sorted(self.plays)),
+                hands={
+                    str(seat): {
+                        "high": list(_codes(setting.high)),
+                        "low": list(_codes(setting.low)),
+                    }
+                    for seat, play in sorted(self.plays.items())
+                    if (setting := play.setting) is not None
+                },
+                paragraph=SETTLEMENT,
+            )
+        )
         banker_setting = (
             dealer_setting if self.banker_seat == DEALER else self.plays[self.banker_seat].setting
         )

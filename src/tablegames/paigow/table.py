@@ -311,10 +311,14 @@ class PaiGowGameTable:
         dealer_wager = 0
         if banker is not None and banker.primary == BANK:
             dealer_wager = self.history.dealer_round_wagers.get(banker.player, 0)
-        self._current = PaiGowRound(
+        self._current = dealt = PaiGowRound(
             self, bets, order=self._order, start=start, dealer_wager=dealer_wager
         )
-        return self._current
+        if dealt.is_complete:
+            # Every hand was set as it was dealt (a co-banker's alone): the round settled, and
+            # `round_finished` shuffled the next deck, before it could be the current one.
+            self._current = None
+        return dealt
 
     def _start_event(self, method: str, dice: tuple[int, ...], number: int) -> StartingPosition:
         from tablegames.paigow.dealing import starting_position

@@ -97,11 +97,19 @@ class FloorOrder(_Strict):
 
 
 class Stacking(_Strict):
-    """Test mode: the next round's cards (in the order they are dealt, after any burn) or the
-    next rolls' dice; exactly one of the two."""
+    """Test mode: the next outcomes, as the game stacks them (`GameTable.stack`), which
+    refuses what it does not take. Blackjack: `cards`, in the order they are dealt after any
+    burn. Craps: `dice`, the next rolls' pairs. Pai Gow Poker: `cards` (the next deal's first
+    cards), its starting position as `start` (1-7) or three `dice`, `last_dealer_round` (each
+    player's main wager in the last round the dealer banked) and the progressive `meter`."""
 
     cards: list[StrictStr] | None = Field(default=None, min_length=1, max_length=416)
-    dice: list[list[StrictInt]] | None = Field(default=None, min_length=1, max_length=1000)
+    dice: list[list[StrictInt]] | list[StrictInt] | None = Field(
+        default=None, min_length=1, max_length=1000
+    )
+    start: StrictInt | None = None
+    last_dealer_round: dict[str, StrictInt] | None = Field(default=None, max_length=7)
+    meter: StrictInt | None = Field(default=None, ge=0, le=10**12)
 
 
 class PlayerMade(BaseModel):
@@ -493,10 +501,14 @@ def create_app(service: Service) -> FastAPI:
     )
     def stack(table_id: str, body: Stacking, who: Operator, key: Key) -> JSONResponse:
         """Test mode only (`tablegames serve --test-mode`; 403 otherwise): the next round's
-        cards or dice, so that a lab runs a conformance scenario end to end."""
+        cards or dice (and a Pai Gow Poker table's starting position, banking history and
+        meter), so that a lab runs a conformance scenario end to end; the game refuses what it
+        does not stack (400)."""
         given = {name: value for name, value in body.model_dump().items() if value is not None}
-        if len(given) != 1:
-            raise CommandRefused('a stacking gives exactly one of "cards" or "dice"')
+        if not given:
+            raise CommandRefused(
+                f"a stacking gives one or more of {', '.join(Stacking.model_fields)}"
+            )
         return answer(service.stack(who, table_id, given, idempotency=key))
 
     @app.post(

@@ -1,4 +1,4 @@
-"""The tables a server opens: `tablegames serve --tables FILE.toml`, or the default four.
+"""The tables a server opens: `tablegames serve --tables FILE.toml`, or the default five.
 
 A tables file lists one `[[table]]` per table: the game (an id of the games registry), a name
 shown in the lobby, and its house rules: a preset of that game, any fields that override it
@@ -17,10 +17,17 @@ rules = { side_wagers = { lucky_ladies = {} } }
 game = "craps"
 name = "Power Odds"
 preset = "pa-power-odds"
+
+[[table]]
+game = "pai_gow"
+name = "Pai Gow"
+preset = "pa-pai-gow"
+rules = { fortune_paytable = "wizard_2" }
 ```
 
 >>> [spec.name for spec in DEFAULT_TABLES]
-['Six-deck Blackjack', 'Blackjack Switch', 'Switch Hands premium', 'Craps Power Odds']
+['Six-deck Blackjack', 'Blackjack Switch', 'Switch Hands premium', 'Craps Power Odds', \
+'Pai Gow Poker']
 """
 
 from __future__ import annotations
@@ -59,6 +66,7 @@ DEFAULT_TABLES: Final = (
     TableSpec("blackjack", "Blackjack Switch", {"preset": "pa-blackjack-switch"}),
     TableSpec("blackjack", "Switch Hands premium", {"preset": "pa-switch-hands-premium"}),
     TableSpec("craps", "Craps Power Odds", {"preset": "pa-power-odds"}),
+    TableSpec("pai_gow", "Pai Gow Poker", {"preset": "pa-pai-gow"}),
 )
 
 

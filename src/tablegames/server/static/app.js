@@ -1,4 +1,5 @@
-// The players' page: the lobby, a table (Blackjack or craps Power Odds) and the history panel.
+// The players' page: the lobby, a table (Blackjack, craps Power Odds or Pai Gow Poker) and the
+// history panel.
 // Everything it shows comes from the server: the tables, the layout's inscriptions, the
 // player's view (what is awaited, the legal offers, the round's events as this player may see
 // them) and the live stream. The buttons are built only from the server's offers, so an
@@ -8,13 +9,31 @@ import { ApiError, TableStream, call, dollars, el, parseDollars, session } from 
 import { foldRound, netOf, paytableSign, renderBlackjack } from "./blackjack.js";
 import { crapsNet, foldRolls, renderCraps } from "./craps.js";
 import { cutControls } from "./cut.js";
+import { foldPaiGow, paiGowNet, renderPaiGow } from "./paigow.js";
 
 // How the lobby names each game (a dealt table: the cards come from the dealer, 633a.14).
 const GAME_TITLES = {
   blackjack: "Blackjack",
   blackjack_dealt: "Blackjack, dealt by a person",
   craps: "Craps with Power Odds",
+  pai_gow: "Pai Gow Poker",
 };
+
+// Each game's round folded from its events, the felt drawn from it, and a player's net.
+function sceneOf(game, events) {
+  if (game === "craps") return foldRolls(events);
+  return game === "pai_gow" ? foldPaiGow(events) : foldRound(events);
+}
+
+function netFor(game, scene, player) {
+  if (game === "craps") return crapsNet(scene, player);
+  return game === "pai_gow" ? paiGowNet(scene, player) : netOf(scene, player);
+}
+
+function feltOf(game, context) {
+  if (game === "craps") return renderCraps(context);
+  return game === "pai_gow" ? renderPaiGow(context) : renderBlackjack(context);
+}
 
 const app = document.getElementById("app");
 const balanceNode = document.getElementById("balance");
@@ -106,21 +125,22 @@ const WAGER_NAMES = {
   kings_bounty: "King's Bounty", bad_beat: "Bad Beat", three_card_poker: "Three Card Poker",
   hit_and_run: "Hit and Run", straight_jack: "Straight Jack", house_money: "House Money",
   ez_bust: "EZ Bust", super_match: "Super Match",
+  bank: "Bank", co_bank: "Co-bank", fortune: "Fortune", progressive: "Progressive", tiger_9: "Tiger 9",
 };
+const MAIN_WAGERS = new Set(["blackjack", "pai_gow"]);
 
 async function lobby() {
   const tables = await call("GET", "/api/tables");
   const list = el("ul", { class: "tables", "data-testid": "lobby" });
   for (const table of tables) {
-    const main = table.limits.find((limit) => limit.action === "blackjack") || table.limits[0];
-    const sides = table.game.startsWith("blackjack")
-      ? table.limits.filter((limit) => limit.action !== "blackjack").map((limit) => WAGER_NAMES[limit.action] || limit.action)
-      : [];
+    const main = table.limits.find((limit) => MAIN_WAGERS.has(limit.action)) || table.limits[0];
+    const sides = table.game === "craps" ? []
+      : table.limits.filter((limit) => !MAIN_WAGERS.has(limit.action)).map((limit) => WAGER_NAMES[limit.action] || limit.action);
     list.append(el("li", { class: "table-card panel", dataset: { table: table.table_id, game: table.game } },
       el("h2", { text: table.name }),
       el("p", { class: "game", text: GAME_TITLES[table.game] || table.game }),
       main && main.low !== null ? el("p", { class: "limits", text: `Limits ${dollars(main.low)} \u2013 ${dollars(main.high)}` }) : null,
-      sides.length ? el("p", { class: "sides", text: `Side wagers: ${sides.join(", ")}` }) : null,
+      sides.length ? el("p", { class: "sides", text: `${table.game === "pai_gow" ? "Also" : "Side wagers"}: ${sides.join(", ")}` }) : null,
       el("p", { class: "free", text: `${table.free_spots.length} free spot${table.free_spots.length === 1 ? "" : "s"}` }),
       el("a", { class: "button primary", href: `#/table/${encodeURIComponent(table.table_id)}`,
         "data-testid": `open-${table.table_id}` }, "Open table")));
@@ -305,18 +325,13 @@ class TablePage {
       onSit: (spot) => this.sit(spot),
       canSit: Boolean(session.token),
       seated: mine.length > 0,
+      send: (body) => this.sendByHand(body),
+      redraw: () => this.draw(),
     };
-    let felt;
-    let net;
-    if (view.game === "craps") {
-      const scene = foldRolls(events);
-      felt = renderCraps({ ...context, scene });
-      net = scene.rolled ? crapsNet(scene, this.me) : null;
-    } else {
-      const scene = foldRound(events);
-      felt = renderBlackjack({ ...context, scene });
-      net = scene.complete ? netOf(scene, this.me) : null;
-    }
+    const scene = sceneOf(view.game, events);
+    const felt = feltOf(view.game, { ...context, scene });
+    const settled = view.game === "craps" ? scene.rolled : scene.complete;
+    const net = settled ? netFor(view.game, scene, this.me) : null;
     this.seen = events.length;
     const header = el("div", { class: "table-head" },
       el("a", { href: "#/", class: "button", text: "\u2190 Lobby" }),
@@ -392,7 +407,8 @@ class TablePage {
       return bar;
     }
     const turns = (view.awaiting || []).filter((turn) => turn.player === this.me);
-    for (const spot of mine) {
+    // Pai Gow Poker's decision (the setting) is made on the felt: its cards are the controls.
+    for (const spot of view.game === "pai_gow" ? [] : mine) {
       const offers = (view.offers || {})[String(spot)] || [];
       if (!offers.length) continue;
       const group = el("div", { class: "offers", "data-testid": `offers-${spot}`, role: "group",
@@ -557,7 +573,7 @@ class TablePage {
       if (index >= 0 && index < chips.length) { chips[index].click(); event.preventDefault(); }
       else if (key === "enter" && event.target === document.body) { this.node.querySelector('[data-testid="deal"]')?.click(); event.preventDefault(); }
       else if (key === "c") this.node.querySelector('[data-testid="clear"]')?.click();
-      else if (key === "b") this.stage(0, this.view.game === "craps" ? (this.layout.areas[0] || {}).wager : "blackjack");
+      else if (key === "b") this.stage(0, this.view.game.startsWith("blackjack") ? "blackjack" : (this.layout.areas[0] || {}).wager);
       return;
     }
     const button = this.node.querySelector(`.decision[aria-keyshortcuts="${key.toUpperCase()}"]`);
@@ -588,8 +604,8 @@ async function openHistory() {
     if (!rounds.length) list.append(el("li", { text: "No round yet." }));
     for (const round of rounds) {
       const events = round.events.map((entry) => entry.event || entry);
-      const scene = round.game === "craps" ? foldRolls(events) : foldRound(events);
-      const net = round.game === "craps" ? crapsNet(scene, session.playerId) : netOf(scene, session.playerId);
+      const scene = sceneOf(round.game, events);
+      const net = netFor(round.game, scene, session.playerId);
       list.append(el("li", {}, el("button", { type: "button", class: "link", "data-testid": `round-${round.round_id}`,
         onclick: () => recall(round.round_id) }, `${round.round_id}`),
       ` ${round.game}${net === null ? "" : `, ${net > 0 ? "+" : ""}${dollars(net)}`}${round.complete ? "" : " (in play)"}`));
@@ -615,10 +631,10 @@ export function recallViewer(round, { me, operator = false } = {}) {
     const upto = steps.slice(0, at);
     const layout = { areas: [], inscriptions: [] };
     const view = { seats: [], bets: [], phase: "recall" };
-    const scene = round.game === "craps" ? foldRolls(upto) : foldRound(upto);
+    const scene = sceneOf(round.game, upto);
     const context = { view, layout, scene, me, staged: () => 0, seen: upto.length, names: {},
       onArea: () => {}, onSit: () => {}, canSit: false, seated: false };
-    felt.replaceChildren(round.game === "craps" ? renderCraps(context) : renderBlackjack(context));
+    felt.replaceChildren(feltOf(round.game, context));
     const event = steps[at - 1];
     caption.textContent = event ? `Step ${at} of ${steps.length}: ${describe(event)}${event.paragraph ? ` (${event.paragraph})` : ""}` : `Step 0 of ${steps.length}`;
     [...list.children].forEach((item, index) => item.classList.toggle("current", index === at - 1));
@@ -648,9 +664,19 @@ export function describe(event) {
   const name = event.event;
   const who = event.box ? `box ${event.box}${event.hand ? ` hand ${event.hand + 1}` : ""}` : "";
   switch (name) {
-    case "card_dealt": return `${event.card === "??" ? "a face-down card" : event.card} to ${event.to === "dealer" ? "the dealer" : who}`;
-    case "wager_placed": return `${event.wager} ${dollars(event.amount)} on ${who || event.player}`;
-    case "wager_settled": return `${event.wager} ${event.outcome}: returns ${dollars(event.returned)}${event.line ? ` (${event.line})` : ""}`;
+    case "card_dealt":
+      if (event.position !== undefined) {
+        const place = event.position === 0 ? "the dealer" : event.position === -1 ? "the four left over" : `seat ${event.position}`;
+        return `${event.card === "??" ? "a face-down card" : event.card} to ${place}`;
+      }
+      return `${event.card === "??" ? "a face-down card" : event.card} to ${event.to === "dealer" ? "the dealer" : who}`;
+    case "starting_position": return `${event.dice && event.dice.length ? `dice ${event.dice.join(", ")}` : "random number"} ${event.number}: first hand to ${event.position === 0 ? "the dealer" : `seat ${event.position}`}`;
+    case "hand_set": return `seat ${event.seat} sets ${event.high.join(" ")} / ${event.low.join(" ")}${event.by === "player" ? "" : ` (${event.by.replaceAll("_", " ")})`}`;
+    case "banker_set": return `the ${event.position === 0 ? "dealer" : `seat ${event.position} banker`} sets ${event.high.join(" ")} / ${event.low.join(" ")} by the house way`;
+    case "hands_shown": return `the hands are shown: seats ${event.positions.join(", ")}`;
+    case "round_settled": return `settled: ${Object.entries(event.nets).map(([seat, net]) => `seat ${seat} ${net > 0 ? "+" : ""}${dollars(net)}`).join(", ")}`;
+    case "wager_placed": return `${event.wager} ${dollars(event.amount)} on ${who || (event.seat ? `seat ${event.seat}` : event.player)}`;
+    case "wager_settled": return `${event.wager} ${event.outcome || event.result}: returns ${dollars(event.returned)}${event.line ? ` (${event.line})` : ""}`;
     case "decision": return `${who}: ${event.action}${event.amount ? ` ${dollars(event.amount)}` : ""}`;
     case "hole_card_revealed": return `the hole card is ${event.card}: dealer ${event.total}`;
     case "dealer_checked": return `the dealer checks: ${event.blackjack ? "Blackjack" : "no Blackjack"}`;
