@@ -149,8 +149,15 @@ async function loadTables() {
   });
 }
 
+const GAME_NAMES = {
+  blackjack: "Blackjack",
+  blackjack_dealt: "Blackjack, dealt by a person",
+  craps: "Craps Power Odds",
+  pai_gow: "Pai Gow Poker",
+};
+
 function gameName(game) {
-  return game === "craps" ? "Craps Power Odds" : game === "blackjack" ? "Blackjack" : game;
+  return GAME_NAMES[game] || game;
 }
 
 function drawTables() {
