@@ -402,3 +402,26 @@ def _check_sight(events: list[dict[str, Any]], players: set[str]) -> None:
         and original["position"] == LEFTOVER
         and event["event"] != "card_dealt"
     )
+
+
+def test_645a_5_the_live_table_draws_its_start_by_core_rngs_scaling() -> None:
+    # The same bytes drawn by the table and by the functions docs/rng.md names (and
+    # tests/test_rng_statistics.py checks) give the same dice and numbers.
+    from tablegames.core.rng import ScaledRandom, SeededBytes, pai_gow_start_dice, pai_gow_start_rng
+    from tablegames.core.seal import new_salt
+
+    for method in ("dice", "rng"):
+        table = GAME.open_table(
+            GAME.rules_from_mapping({"starting_position": method}),
+            random=ScaledRandom(SeededBytes(7)),
+        )
+        events = _play(table, _bet("ann", 1))
+        start = next(event for event in events if event["event"] == "starting_position")
+        twin = ScaledRandom(SeededBytes(7))
+        twin.shuffle(deck())  # the table's opening shuffle and salt come first
+        new_salt(twin)
+        if method == "dice":
+            dice, _ = pai_gow_start_dice(twin)
+            assert (start["dice"], start["number"]) == (list(dice), sum(dice))
+        else:
+            assert start["number"] == pai_gow_start_rng(twin)

@@ -25,7 +25,7 @@ from tablegames.core.cards import CardOrJoker
 from tablegames.core.errors import IllegalActionError, ScenarioError, TableGamesError
 from tablegames.core.events import Event, stamped
 from tablegames.core.inputs import MAX_CENTS
-from tablegames.core.rng import RandomSource, SecureRandom
+from tablegames.core.rng import RandomSource, SecureRandom, pai_gow_start_dice, pai_gow_start_rng
 from tablegames.core.seal import commitment, new_salt, sealed_record
 from tablegames.core.table import Betting, Command, Offer
 from tablegames.paigow.betting import BankHistory, PaiGowBetting
@@ -334,10 +334,11 @@ class PaiGowGameTable:
             return forced
         if self._stacked is not None and self._stacked.start is not None:
             return self._stacked.start
+        # The draws docs/rng.md lists and tests/test_rng_statistics.py checks (core.rng).
         if self.rules.starting_position == "rng":
-            return self._start_event("rng", (), 1 + self._random.below(7))
+            return self._start_event("rng", (), pai_gow_start_rng(self._random))
         # A manual or player-activated shaker (645c.2(a)): three dice from the scaled source.
-        dice = tuple(1 + self._random.below(6) for _ in range(DICE))
+        dice, _ = pai_gow_start_dice(self._random)
         method = "dice" if self.rules.starting_position == "dice" else "player_activated_dice"
         return self._start_event(method, dice, sum(dice))
 
