@@ -47,3 +47,14 @@ class ModuloRandom:
 
     def shuffle(self, items: list[T]) -> None:
         _fisher_yates(items, self)
+
+
+class ClampedRandom(ModuloRandom):
+    """Another scaling mistake: a word of the fewest bits that hold n - 1, a value n or more
+    clamped to n - 1 instead of drawn again. The top value comes up far too often, so a
+    Fisher-Yates shuffle leaves cards where they were: the six-deck shoe's adjacent pairs keep
+    the new decks' order, which the pairs test must see."""
+
+    def below(self, n: int) -> int:
+        bits = max(1, (n - 1).bit_length())
+        return min(self._word() >> (32 - bits), n - 1)  # the bias under test
