@@ -60,6 +60,9 @@ class DeckShuffled(Event):
     kind: ClassVar[str] = "deck_shuffled"
     shuffle: int
     commitment: str
+    # Two decks with backs of different colours used alternately with a shuffler ("A" or
+    # "B", the Rules Submission's alternating_decks); None with one deck.
+    deck: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -86,6 +89,17 @@ class DeckChanged(Event):
     """The cards in use replaced (645a.3(c)(2): at least every 8 hours)."""
 
     kind: ClassVar[str] = "deck_changed"
+    by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShufflerOrdered(Event):
+    """The automated shuffler out of order (`failed`, with the dealing procedure used until it
+    is repaired: 645a.9's fallback to a dealing shoe, 645a.8 or 645a.10) or back (`repaired`)."""
+
+    kind: ClassVar[str] = "shuffler_ordered"
+    state: str
+    procedure: str
     by: str
 
 
@@ -249,6 +263,7 @@ EVENT_TYPES: Final[dict[str, type[Event]]] = {
         CardsStacked,
         HistoryStacked,
         DeckChanged,
+        ShufflerOrdered,
         RoundStarted,
         WagerPlaced,
         StartingPosition,

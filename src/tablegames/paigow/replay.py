@@ -33,6 +33,7 @@ from tablegames.paigow.events import (
     HistoryStacked,
     MeterChanged,
     RoundStarted,
+    ShufflerOrdered,
     StartingPosition,
     TableOpened,
     WagerPlaced,
@@ -40,7 +41,14 @@ from tablegames.paigow.events import (
 )
 from tablegames.paigow.round import HOUSE_WAY, SET
 from tablegames.paigow.rules import pai_gow_rules_from_mapping
-from tablegames.paigow.table import CHANGE_DECK, PaiGowGameTable, Script, Stacked
+from tablegames.paigow.table import (
+    CHANGE_DECK,
+    SHUFFLER_FAILED,
+    SHUFFLER_REPAIRED,
+    PaiGowGameTable,
+    Script,
+    Stacked,
+)
 
 
 def decode(events: Sequence[Mapping[str, Any]]) -> list[Event]:
@@ -138,6 +146,11 @@ def rebuild(
             table.restack_meter(event)
         elif isinstance(event, DeckChanged):
             table.order(CHANGE_DECK, {"by": event.by})
+        elif isinstance(event, ShufflerOrdered):
+            args = {"by": event.by}
+            if event.state == "failed" and table.rules.dealing_procedure == "hand":
+                args["procedure"] = event.procedure
+            table.order(SHUFFLER_FAILED if event.state == "failed" else SHUFFLER_REPAIRED, args)
         elif isinstance(event, RoundStarted):
             _play_round(table, decoded, at)
         elif isinstance(event, HandSet):

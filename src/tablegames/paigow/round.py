@@ -127,7 +127,7 @@ class PaiGowRound:
         self._contribute()
         self._log(start)
         positions = rules.seats + 1
-        paragraph = PROCEDURE_PARAGRAPH[rules.dealing_procedure]
+        paragraph = PROCEDURE_PARAGRAPH[self._table.dealing_procedure]
         hands: dict[int, tuple[CardOrJoker, ...]] = {}
         for index, position in enumerate(
             delivery_order(

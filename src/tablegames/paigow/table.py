@@ -37,6 +37,7 @@ from tablegames.paigow.events import (
     DeckShuffled,
     HistoryStacked,
     MeterChanged,
+    ShufflerOrdered,
     StartingPosition,
     TableOpened,
 )
@@ -46,6 +47,12 @@ from tablegames.paigow.round import PaiGowRound
 from tablegames.paigow.rules import PaiGowRules
 
 CHANGE_DECK: Final = "change_deck"
+SHUFFLER_FAILED: Final = "shuffler_failed"
+SHUFFLER_REPAIRED: Final = "shuffler_repaired"
+ORDERS: Final = (CHANGE_DECK, SHUFFLER_FAILED, SHUFFLER_REPAIRED)
+# 645a.9: dealt from the hand with a shuffler that fails, play goes on only from a dealing
+# shoe (42 Pa.B. 2922): a manual one (645a.8) or an automated one (645a.10).
+FALLBACKS: Final = ("manual_shoe", "automated_shoe")
 STACK_KEYS: Final = frozenset({"cards", "start", "dice", "last_dealer_round", "meter"})
 
 
@@ -85,6 +92,9 @@ class PaiGowGameTable:
         self._order: list[CardOrJoker] = []
         self._stacked: Stacked | None = None
         self._current: PaiGowRound | None = None
+        self._shuffler_out = False  # 645a.9: the automated shuffler out of order
+        self._fallback: str | None = None  # the dealing shoe used meanwhile, when dealt by hand
+        self._deck_label: str | None = None  # the deck in play, with alternating decks
         self.log(TableOpened.of(rules.model_dump(mode="json")))
         self._shuffle()
 
@@ -144,7 +154,16 @@ class PaiGowGameTable:
             logged = commitment(salt, codes)
             self._sealed.append(sealed_record(self._shuffles, codes, salt))
         self._order = list(order)
-        self.log(DeckShuffled(shuffle=self._shuffles, commitment=logged, paragraph="645a.5"))
+        if self.rules.alternating_decks and not self._shuffler_out:
+            # Two decks with backs of different colours, used alternately with the shuffler
+            # (the 633a.3(b) pattern; digest 4): the deck not in play is in the device. With
+            # the shuffler out of order the deck in play is shuffled by hand and stays.
+            self._deck_label = "B" if self._deck_label == "A" else "A"
+        self.log(
+            DeckShuffled(
+                shuffle=self._shuffles, commitment=logged, deck=self._deck_label, paragraph="645a.5"
+            )
+        )
 
     def stack(self, outcomes: Mapping[str, Any]) -> None:
         """Test mode, between rounds: `{"cards": [...], "start": 1-7 | "dice": [a, b, c],
@@ -262,25 +281,73 @@ class PaiGowGameTable:
             start = self._start_event("dice", tuple(dice), sum(dice))
         return Stacked(cards=cards, start=start)
 
+    @property
+    def dealing_procedure(self) -> str:
+        """The procedure the next round is dealt by: the filed one, or while the shuffler is
+        out of order the dealing shoe the floorperson named (645a.9)."""
+        return self._fallback or self.rules.dealing_procedure
+
     def order(self, name: str, args: Mapping[str, Any]) -> None:
-        """A floorperson's order between rounds: `change_deck` (645a.3(c)(2): the cards are
-        changed at least every 8 hours), `{"by": NAME}` optional. The new deck is shuffled and
-        committed at once."""
+        """A floorperson's order between rounds, each with `{"by": NAME}` optional:
+        `change_deck` (645a.3(c)(2): the cards are changed at least every 8 hours; the new
+        deck is shuffled and committed at once); `shuffler_failed` with `{"procedure":
+        "manual_shoe" | "automated_shoe"}` where the filed procedure deals from the hand
+        (645a.9: play goes on only from a dealing shoe; elsewhere the procedure stays and the
+        cards are shuffled by hand) and `shuffler_repaired`. Refused, nothing changes."""
         if self._current is not None:
             raise IllegalActionError(f"the {name} order waits for the round to end")
-        if name != CHANGE_DECK:
+        if name not in ORDERS:
             raise TableGamesError(
-                f"Pai Gow Poker has no floor order {name!r}: it takes {CHANGE_DECK}"
+                f"Pai Gow Poker has no floor order {name!r}: it takes {', '.join(ORDERS)}"
             )
-        unknown = sorted(set(args) - {"by"})
+        allowed = {"by", "procedure"} if name == SHUFFLER_FAILED else {"by"}
+        unknown = sorted(set(args) - allowed)
         if unknown:
-            raise TableGamesError(f"the {CHANGE_DECK} order takes only 'by', not {unknown}")
+            raise TableGamesError(f"the {name} order takes {sorted(allowed)}, not {unknown}")
         by = args.get("by", "floorperson")
-        if not isinstance(by, str) or not by:
-            raise TableGamesError("'by' names who ordered the change")
-        self.log(DeckChanged(by=by, paragraph="645a.3(c)(2)"))
-        self._stacked = None
-        self._shuffle()
+        if not isinstance(by, str) or not by or len(by) > 80:
+            raise TableGamesError("'by' names who gave the order (at most 80 characters)")
+        if name == CHANGE_DECK:
+            self.log(DeckChanged(by=by, paragraph="645a.3(c)(2)"))
+            self._stacked = None
+            self._shuffle()
+            return
+        if not self.rules.automated_shuffler:
+            raise TableGamesError(
+                "this table files no automated shuffler (Rules Submission automated_shuffler)"
+            )
+        if name == SHUFFLER_REPAIRED:
+            if not self._shuffler_out:
+                raise TableGamesError("the shuffler is not out of order")
+            self._shuffler_out, self._fallback = False, None
+            self.log(
+                ShufflerOrdered(
+                    state="repaired", procedure=self.dealing_procedure, by=by, paragraph="645a.9"
+                )
+            )
+            return
+        if self._shuffler_out:
+            raise TableGamesError("the shuffler is already out of order")
+        procedure = args.get("procedure")
+        if self.rules.dealing_procedure == "hand":
+            if procedure not in FALLBACKS:
+                raise TableGamesError(
+                    "dealt from the hand, a failed shuffler leaves play to a dealing shoe: "
+                    f"give 'procedure' as one of {', '.join(FALLBACKS)}",
+                    paragraph="645a.9(a)(1)",
+                )
+            self._fallback = str(procedure)
+        elif procedure is not None:
+            raise TableGamesError(
+                f"the table deals by {self.rules.dealing_procedure}: it goes on so, the cards "
+                "shuffled by hand; 'procedure' applies to a table dealt from the hand"
+            )
+        self._shuffler_out = True
+        self.log(
+            ShufflerOrdered(
+                state="failed", procedure=self.dealing_procedure, by=by, paragraph="645a.9"
+            )
+        )
 
     # -- rounds -----------------------------------------------------------------------------
 
