@@ -182,6 +182,7 @@ def test_633a_14_h_a_dealt_double_shoe_runs_in_the_server(
     """Hand-worked: six decks, three a side. Each side opened by its own orders; the dealer
     draws the determinant 9H from the red side (hearts: red, so it is Ann's first card), then
     says the round comes from the black side (633a.14(h)): recorded, and concluded as usual.
+    Bo's bet after the determinant card is refused (633a.6(c)).
     Ann $25: 9H, dealer 7D up, 9H TS = 19, hole KC = 17; she stands and wins even money."""
     client, _, url = served
     made = client.post(
@@ -208,11 +209,21 @@ def test_633a_14_h_a_dealt_double_shoe_runs_in_the_server(
     )
     assert refused.status_code == 400
     assert refused.json()["paragraph"] == "633a.7(d)"
+    _, ann = _player(client, "Ann")
+    _, bo = _player(client, "Bo")
+    client.post(f"/api/tables/{table}/seats", json={"spots": [1]}, headers=ann)
+    client.post(f"/api/tables/{table}/seats", json={"spots": [2]}, headers=bo)
+    _command(client, table, ann, spot=1, action="bet", amount=2500, args={"wager": "blackjack"})
     _order(client, table, "determinant", card="9H", drawn_from="red")
     _order(client, table, "deal_from", side="black")
-    _, ann = _player(client, "Ann")
-    client.post(f"/api/tables/{table}/seats", json={"spots": [1]}, headers=ann)
-    _command(client, table, ann, spot=1, action="bet", amount=2500, args={"wager": "blackjack"})
+    # 633a.6(c): the determinant card is out (Ann's first card): no bet is made after it.
+    late = client.post(
+        f"/api/tables/{table}/commands",
+        json={"spot": 2, "action": "bet", "amount": 2500, "args": {"wager": "blackjack"}},
+        headers=bo,
+    )
+    assert late.status_code in (409, 422), late.text
+    assert late.json()["paragraph"] == "633a.6(c)"
     _command(client, table, ann, spot=1, action="ready")
     _order(client, table, "card", card="7D")
     _order(client, table, "card", card="TS")

@@ -239,7 +239,18 @@ class DealtBlackjackTable:
         game = self.dealt.current
         if game is not None and not game.is_complete:
             raise WagerError("a round is in progress: betting opens when it is complete")
-        return BlackjackBetting(self.rules)
+        return BlackjackBetting(self.rules, may_wager=self._before_the_determinant)
+
+    def _before_the_determinant(self, player: str) -> None:
+        """633a.6(c), 633a.7(d)(1): at a double shoe the determinant card is drawn as the
+        round is about to begin; once it is out (a matching one is the first player's first
+        card) no wager may be made, raised or taken back until the round is dealt."""
+        if self.dealt.determinant_card is not None:
+            raise WagerError(
+                f"the determinant card is drawn: the bets are closed for the round about to be "
+                f"dealt ({player} may wager on the next one)",
+                paragraph="633a.6(c)",
+            )
 
     def start_round(self, betting: Betting) -> DealtBlackjackRound:
         """Close the window and start the round: from here the dealer deals."""
