@@ -264,7 +264,9 @@ def test_633a_7_d_a_double_shoe_round_from_the_console(
     assert dealer.locator('[data-card="KC"]').count() == 1
     assert page.get_by_test_id("shoe-red-count").inner_text() == "155"
     assert page.get_by_test_id("shoe-black-count").inner_text() == "153"
-    assert "round_from_incorrect_side" in page.get_by_test_id("log").inner_text()
+    logged = page.get_by_test_id("log").locator("li").all_inner_texts()
+    assert sum(line.startswith("irregularity round_from_incorrect_side") for line in logged) == 1
+    assert sum(line.startswith("card_dealt 7D") for line in logged) == 1, logged
     me = httpx.get(f"{live_server.url}/api/me", headers=ann, timeout=10).json()
     assert me["balance"] == WELCOME_CREDIT + 2500
 

@@ -70,12 +70,14 @@ class Console {
 
   async start() {
     const [view, layout] = await Promise.all([op("GET", this.path), op("GET", `${this.path}/layout`)]);
+    if (this.stopped) return; // another table was chosen meanwhile
     this.view = view;
     this.layout = layout;
     this.events = (view.events || []).map((entry) => entry.event || entry);
     document.querySelector("[data-testid=log]").replaceChildren();
     this.record(this.events);
     await this.lookUpNames();
+    if (this.stopped) return;
     this.stream = new TableStream(this.tableId, {
       token: session.operatorToken,
       after: view.version,
