@@ -216,6 +216,16 @@ def test_633a_14_h_a_dealt_double_shoe_runs_in_the_server(
     _command(client, table, ann, spot=1, action="bet", amount=2500, args={"wager": "blackjack"})
     _order(client, table, "determinant", card="9H", drawn_from="red")
     _order(client, table, "deal_from", side="black")
+    # The house's view of the shoe (the dealer's console draws it); a player's view has none.
+    shoe = client.get(f"/api/tables/{table}", headers=OPERATOR).json()["shoe"]
+    assert shoe["double"] is True
+    assert shoe["determinant"] == {"card": "9H", "drawn_from": "red", "selects": "red"}
+    assert shoe["deal_from"] == "black"
+    assert [(s["side"], s["shoe"], s["rack"]) for s in shoe["sides"]] == [
+        ("red", 155, 0),
+        ("black", 156, 0),
+    ]
+    assert "shoe" not in client.get(f"/api/tables/{table}", headers=ann).json()
     # 633a.6(c): the determinant card is out (Ann's first card): no bet is made after it.
     late = client.post(
         f"/api/tables/{table}/commands",

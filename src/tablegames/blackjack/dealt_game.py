@@ -201,6 +201,12 @@ class DealtBlackjackTable:
     def meters(self) -> dict[str, int]:
         return dict(self.dealt.meters)
 
+    def house_view(self) -> dict[str, Any]:
+        """The shoe as the house sees it (`SidedShoe.house_view`): the operator's view of the
+        table carries it as `shoe`, for the dealer's console."""
+        self.dealt.sync()
+        return self.dealt.house_view()
+
     def between_rounds_offers(self, spot: int, seated: Sequence[int]) -> tuple[Offer, ...]:
         return ()  # a dealt table's cut is the dealer's procedure (orders)
 

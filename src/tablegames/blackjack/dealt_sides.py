@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from tablegames.blackjack.dealt import DealtRound
 from tablegames.blackjack.events import (
@@ -163,6 +163,38 @@ class SidedShoe:
     def determinant_card(self) -> Determinant | None:
         """The determinant card drawn for the round about to be dealt, if any."""
         return self._determinant
+
+    def house_view(self) -> dict[str, Any]:
+        """The shoe as the house sees it at the table (the dealer's console): each side's count
+        of cards still in the shoe, its discard rack and segregated area (633a.3(c), 633a.7(d)),
+        whether its stack is in the shoe and a reshuffle is owed (633a.7(e)); at a double shoe
+        the determinant card drawn for the round about to be dealt (633a.7(d)(1)), the side the
+        dealer said it comes from (633a.14(h)) and the side the last round was dealt from."""
+        determinant = self._determinant
+        return {
+            "double": self.double,
+            "sides": [
+                {
+                    "side": side.tag,
+                    "decks": side.decks,
+                    "shoe": side.count,
+                    "rack": len(side.rack),
+                    "segregated": len(side.segregated),
+                    "in_shoe": side.in_shoe,
+                    "reshuffle_due": side.reshuffle_due,
+                }
+                for side in self.sides.values()
+            ],
+            "determinant": None
+            if determinant is None
+            else {
+                "card": str(determinant.card),
+                "drawn_from": determinant.drawn_from,
+                "selects": determinant.selects,
+            },
+            "deal_from": self._deal_from,
+            "round_side": self._round_side if self.double else None,
+        }
 
     def side(self, name: str) -> ShoeSide:
         """A side of the shoe ("red" or "black" at a double shoe, "shoe" at a single one)."""

@@ -57,7 +57,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, Final
+from typing import Any, Final, Protocol, runtime_checkable
 
 from tablegames.core.errors import TableGamesError
 from tablegames.core.table import Betting, Command, GameModule, GameRound, GameTable, Viewer
@@ -114,6 +114,13 @@ DEFAULT_BETTING_SECONDS: Final = 60.0
 DEFAULT_DECISION_SECONDS: Final = 30.0  # the house rule's decision time unless the table says
 # A player's available balance in cents, or a function that reads it when a stake needs it.
 Available = int | Callable[[], int]
+
+
+@runtime_checkable
+class ShowsTheShoe(Protocol):
+    """A table whose shoe the house reads at the table (a dealt table: `house_view`)."""
+
+    def house_view(self) -> dict[str, Any]: ...
 
 
 class TableRuntime:
@@ -332,7 +339,13 @@ class TableRuntime:
             for spot in spots_of(self._seats, viewer.player):
                 offers[str(spot)] = self._offers(spot, phase, current)
         start = self._round_from if phase == "playing" else self._window_from
+        shown: dict[str, Any] = {}
+        if viewer.role == "operator" and isinstance(self.table, ShowsTheShoe):
+            # A dealt table's shoe as the house sees it (counts, rack, sides, the determinant
+            # card): the dealer's console draws it.
+            shown["shoe"] = self.table.house_view()
         return {
+            **shown,
             "table_id": self.table_id,
             "game": self.game_id,
             "phase": phase,

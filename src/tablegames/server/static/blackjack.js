@@ -91,7 +91,8 @@ export function foldRound(events) {
         scene.checked = event.blackjack;
         break;
       case "hole_card_revealed": {
-        const hole = scene.dealer.cards.find((card) => !card.faceUp);
+        // The hole card: hidden from a player; the house saw it all along (`held`).
+        const hole = scene.dealer.cards.find((card) => !card.faceUp || card.held);
         if (hole) Object.assign(hole, { code: event.card, faceUp: true, held: false, index, turned: true });
         else scene.dealer.cards.push({ code: event.card, faceUp: true, index });
         break;
@@ -181,13 +182,13 @@ function resultBadge(result, fresh) {
   }, text, result.line ? el("small", { text: ` ${result.line.replaceAll("_", " ")}` }) : null);
 }
 
-function cardsRow(cards, seen, className, testId) {
+function cardsRow(cards, seen, className, testId, heldText) {
   const row = el("div", { class: `cards ${className}`, "data-testid": testId });
   let order = 0;
   for (const card of cards) {
     const fresh = card.index >= seen;
     row.append(cardNode(card.code, { faceUp: card.faceUp, held: card.held && card.faceUp, fresh,
-      order: fresh ? order++ : 0 }));
+      order: fresh ? order++ : 0, heldText }));
   }
   return row;
 }
@@ -199,14 +200,15 @@ function chipStack(amount, staged) {
 
 // The whole felt. `context` gives the view, the layout document, the folded round, who is
 // looking, the locally staged chips, how many of the round's events were already drawn
-// (`seen`), and the handlers of a click on a betting area or an empty box.
+// (`seen`), and the handlers of a click on a betting area or an empty box. `heldText` (optional)
+// is how a card dealt face down that this viewer sees is read out (the dealer's console).
 export function renderBlackjack(context) {
-  const { view, layout, scene, me, staged, seen, names, onArea, onSit, canSit } = context;
+  const { view, layout, scene, me, staged, seen, names, onArea, onSit, canSit, heldText } = context;
   const felt = el("section", { class: "felt blackjack", "aria-label": layout.title || "Blackjack table" });
   felt.append(el("div", { class: "house-name", text: "tablegames" }));
   const dealer = el("div", { class: "dealer-area", "data-testid": "dealer" },
     el("h2", { class: "area-title", text: "Dealer" }),
-    cardsRow(scene.dealer.cards, seen, "dealer-cards", "dealer-cards"));
+    cardsRow(scene.dealer.cards, seen, "dealer-cards", "dealer-cards", heldText));
   const dealerTotal = scene.dealer.total ?? shownTotal(scene.dealer.cards.filter((c) => c.faceUp));
   if (scene.dealer.cards.length) {
     dealer.append(el("span", { class: "total", "data-testid": "dealer-total" },
@@ -246,7 +248,7 @@ export function renderBlackjack(context) {
       round.hands.forEach((hand, index) => {
         if (!hand.cards.length && !Object.keys(hand.wagers).length) return;
         const handNode = el("div", { class: "hand", "data-testid": `hand-${number}-${index}` });
-        handNode.append(cardsRow(hand.cards, seen, "box-cards", `cards-${number}-${index}`));
+        handNode.append(cardsRow(hand.cards, seen, "box-cards", `cards-${number}-${index}`, heldText));
         const total = hand.total ?? shownTotal(hand.cards);
         if (total !== null && total !== undefined) {
           handNode.append(el("span", { class: "total" }, hand.reason === "busted" ? `${total} bust` : String(total)));
@@ -261,7 +263,7 @@ export function renderBlackjack(context) {
       });
       if (round.switchCards.length) {
         hands.append(el("div", { class: "hand switch-cards" }, el("small", { text: "Switch cards" }),
-          cardsRow(round.switchCards, seen, "switch", `switch-${number}`)));
+          cardsRow(round.switchCards, seen, "switch", `switch-${number}`, heldText)));
       }
       node.append(hands);
     }

@@ -19,7 +19,10 @@ export function cardLabel(code) {
 
 // One card. `faceUp` false (or a hidden code) draws its back. `order` delays its dealing
 // animation so that a batch of new cards arrives one by one in the order they were dealt.
-export function cardNode(code, { faceUp = true, held = false, fresh = false, order = 0 } = {}) {
+// `held`: a card dealt face down that this viewer sees; `heldText` says so to a screen reader
+// (the house's console: "face down").
+export function cardNode(code, { faceUp = true, held = false, fresh = false, order = 0,
+  heldText = "face down, seen by you only" } = {}) {
   const hidden = !faceUp || !code || code === "??";
   const classes = ["card"];
   if (hidden) classes.push("back");
@@ -29,7 +32,7 @@ export function cardNode(code, { faceUp = true, held = false, fresh = false, ord
   const node = el("div", {
     class: classes.join(" "),
     role: "img",
-    "aria-label": hidden ? "face-down card" : `${cardLabel(code)}${held ? " (face down, seen by you only)" : ""}`,
+    "aria-label": hidden ? "face-down card" : `${cardLabel(code)}${held ? ` (${heldText})` : ""}`,
     dataset: { card: hidden ? "??" : code },
   });
   if (fresh) node.style.animationDelay = `${order * 180}ms`;
