@@ -15,6 +15,8 @@ from tablegames.core.table import OPERATOR, SPECTATOR, Command, Viewer
 from tablegames.server.errors import CommandRefused
 from tablegames.server.money import MoneyMove
 from tablegames.server.runtime import Outcome, TableRuntime
+from tablegames.server.service import Service
+from tablegames.store import Store
 
 MAIN_WAGER_FIRST = ("blackjack", "pai_gow")
 RICH = 10**9  # every player's available balance in these sessions
@@ -184,3 +186,14 @@ def switch_hands_ante(rules: Mapping[str, Any]) -> Callable[[int], dict[str, Any
     if rules.get("variant") != "switch_hands" or rules.get("blackjack_premium"):
         return None
     return lambda amount: {"side": {"switch_hands_ante": amount // 500 * 100}}
+
+
+def open_service(
+    url: str, operator_token: str, *, test_mode: bool = False
+) -> tuple[Store, Service]:
+    """A started service on the store at `url` with the operator's token (the HTTP tests')."""
+    store = Store.open(url)
+    service = Service(store, test_mode=test_mode)
+    service.operator_token(operator_token)
+    service.start([])
+    return store, service

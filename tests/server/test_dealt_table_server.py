@@ -22,17 +22,14 @@ from tablegames.server.app import create_app
 from tablegames.server.service import Service
 from tablegames.store import Store, schema
 from tests.protocol_driver import OPENING_BURNING_KD
+from tests.server.helpers import open_service
 
 OPERATOR_TOKEN = "operator-secret-for-dealt-tests"
 OPERATOR = {"Authorization": f"Bearer {OPERATOR_TOKEN}"}
 
 
 def _service(url: str) -> tuple[Store, Service]:
-    store = Store.open(url)
-    service = Service(store)
-    service.operator_token(OPERATOR_TOKEN)
-    service.start([])
-    return store, service
+    return open_service(url, OPERATOR_TOKEN)
 
 
 @pytest.fixture

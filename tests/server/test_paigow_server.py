@@ -39,6 +39,7 @@ from tablegames.server.app import create_app
 from tablegames.server.service import Service
 from tablegames.server.tables_file import DEFAULT_TABLES, read_tables_file
 from tablegames.store import Store
+from tests.server.helpers import open_service
 from tests.serving import free_port, wait_until_serving
 
 OPERATOR_TOKEN = "operator-secret-for-pai-gow"
@@ -53,11 +54,7 @@ HIDDEN = "??"
 
 
 def _service(url: str) -> tuple[Store, Service]:
-    store = Store.open(url)
-    service = Service(store, test_mode=True)
-    service.operator_token(OPERATOR_TOKEN)
-    service.start([])
-    return store, service
+    return open_service(url, OPERATOR_TOKEN, test_mode=True)
 
 
 @pytest.fixture

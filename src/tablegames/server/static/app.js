@@ -533,7 +533,8 @@ class TablePage {
     }
   }
 
-  // A decision between rounds (the cut, 633a.5(b)): sent as it is, the view read again.
+  // A command sent as it is (a decision, or between rounds the cut, 633a.5(b)); a refusal is
+  // shown with its paragraph; the view is read again either way.
   async between(body) {
     try {
       await this.command(body);
@@ -554,13 +555,7 @@ class TablePage {
       }
       body.amount = typed;
     }
-    try {
-      await this.command(body);
-      notice("");
-    } catch (err) {
-      notice(err.describe(), "error");
-    }
-    this.refresh();
+    await this.between(body);
   }
 
   onKey(event) {
