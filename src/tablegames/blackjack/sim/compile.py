@@ -28,6 +28,7 @@ import numpy as np
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sim.kernel import (
     BURN_EACH_ROUND_ON,
+    COUNT_BOTH_SIDES,
     P_BLACKJACK_TICKS,
     P_BOXES,
     P_BURN,
@@ -36,6 +37,7 @@ from tablegames.blackjack.sim.kernel import (
     P_COVER,
     P_DECKS,
     P_DOUBLE_AFTER_SPLIT,
+    P_DOUBLE_SHOE_COUNT,
     P_HIT_SPLIT_ACES,
     P_HITS_SOFT_17,
     P_LATE_SURRENDER,
@@ -232,11 +234,6 @@ def compile_table(
     decks = rules.decks // 2 if double_shoe else rules.decks
     cards = decks * DECK_CARDS
     continuous = rules.shoe == "continuous_shuffler"
-    if double_shoe and count:
-        raise RulesError(
-            "shoe: the Hi-Lo count of a double shoe (a count per side) is not simulated yet",
-            paragraph="633a.3(c)",
-        )
     if count and variation.takes_switch_hands_ante:
         # 633c.4(f)(1): switch cards not played go to the discard rack unexposed, which the
         # kernel's count (every card of the round) would count as seen.
@@ -268,6 +265,9 @@ def compile_table(
     params[P_BOXES] = player_boxes + other_boxes
     params[P_PLAYER_BOXES] = player_boxes
     params[P_COUNT] = count
+    # 633a.3(c), 633a.7(d): at a double shoe a count per side, the bet on both sides' mean
+    # (kernel.P_DOUBLE_SHOE_COUNT; sim.counting says why).
+    params[P_DOUBLE_SHOE_COUNT] = COUNT_BOTH_SIDES
     if session_rounds < 0:
         raise RulesError(f"a session of {session_rounds} rounds")
     params[P_SESSION_ROUNDS] = session_rounds

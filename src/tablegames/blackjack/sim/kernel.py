@@ -103,7 +103,13 @@ P_BURN_EACH_ROUND = 17  # 1: a card burned before every round but the first (633
 P_SWITCH_CARDS_BEFORE = 18
 P_PREMIUM = 19
 P_TIE_SWITCHED = 20
-P_SIZE = 21
+# A counted double shoe (633a.3(c)): what the bettor's true count reads, the wager being placed
+# before the determinant card is drawn (633a.6(c), 633a.7(d)(1)): COUNT_BOTH_SIDES, the mean of
+# the two sides' true counts (the kernel's and the simulator's), or COUNT_DRAWN_SIDE, the true
+# count of the side the determinant card will be drawn from (kept to compare the two).
+P_DOUBLE_SHOE_COUNT = 21
+P_SIZE = 22
+COUNT_BOTH_SIDES, COUNT_DRAWN_SIDE = 0, 1
 # Passed as `burn_each_round` when params[P_BURN_EACH_ROUND] is 1 (None otherwise: the kernel
 # of the other games is then compiled without it).
 BURN_EACH_ROUND_ON = np.ones(1, dtype=np.int64)
@@ -242,7 +248,8 @@ def run_rounds(
     `histogram[offset + x]`: the player's boxes whose result was x ticks, offset = half its
     length. `net[b]`: box b's result in the last round. With `params[P_COUNT]`, `by_count[0, t]`,
     `[1, t]` and `[2, t]` are the rounds, sum and sum of squares of the player's result (ticks)
-    of the rounds that began at true count `TC_LOW + t`. With `params[P_SESSION_ROUNDS]` = S,
+    of the rounds that began at true count `TC_LOW + t` (at a double shoe, the true count read
+    as `params[P_DOUBLE_SHOE_COUNT]` says, each side's running count kept apart). With `params[P_SESSION_ROUNDS]` = S,
     `sessions[k]` is the player's result (ticks) over rounds kS+1 to (k+1)S, in order, for every
     whole session that fits in `sessions`. Side wagers (sim.side_tables): for each of the
     player's boxes and each wager w, `side_counts[w, side_outcomes[w, deal]] += 1`, the deal
@@ -328,6 +335,8 @@ def run_rounds(
     deals = np.zeros((2, S_SIZE), dtype=np.int64)
     side_position = np.zeros(2, dtype=np.int64)
     next_determinant, selected, fresh = 0, 0, True
+    # A counted double shoe: each side's running count, of the cards seen since its shuffle.
+    side_running = np.zeros(2, dtype=np.int64)
     if double_shoe is not None:
         for side in range(2):
             if stacked:
@@ -347,18 +356,38 @@ def run_rounds(
             # hearts and diamonds select the red side, spades and clubs the black side.
             drawn = next_determinant
             next_determinant = 1 - drawn
-            suit = double_shoe[drawn, side_position[drawn]] % 4  # suits S H D C
+            if by_count is not None:
+                # 633a.6(c): the wager is placed before the first card drawn for the round,
+                # the determinant (633a.1), so the bettor does not know the side yet: its suit,
+                # not the side it is drawn from, chooses, so either side deals about half the
+                # rounds. Each side's true count is its running count per deck left on it.
+                left_red = max(shoe_cards - side_position[0], 1)
+                left_black = max(shoe_cards - side_position[1], 1)
+                if params[P_DOUBLE_SHOE_COUNT] == COUNT_DRAWN_SIDE:
+                    left = left_red if drawn == 0 else left_black
+                    true_count = (side_running[drawn] * 52) // left
+                else:
+                    # The mean of the two true counts, floored, in integers.
+                    true_count = (
+                        side_running[0] * 52 * left_black + side_running[1] * 52 * left_red
+                    ) // (2 * left_red * left_black)
+                bucket = min(max(true_count - TC_LOW, 0), TC_BUCKETS - 1)
+            determinant = double_shoe[drawn, side_position[drawn]]
+            suit = determinant % 4  # suits S H D C
             selected = 0 if suit == 1 or suit == 2 else 1
             if selected != drawn:
                 side_position[drawn] += 1  # 633a.7(d)(2): set aside in the segregated area
                 dealt += 1
+                if by_count is not None:
+                    # Set aside face up (its suit chose the side): seen, on its own side.
+                    side_running[drawn] += HI_LO[determinant]
             # 633a.7(d)(2): drawn from the side it selects, it is that round's first card.
             shoe = double_shoe[selected]
             deal = deals[selected]
             position = side_position[selected]
             fresh = False
         start = position
-        if by_count is not None:
+        if by_count is not None and double_shoe is None:
             # The true count: the running count of every card seen since the shuffle (not the
             # burn card) per deck left to deal, floored (true count +1 is 1 <= tc < 2).
             remaining = max(shoe_cards - start, 1)
@@ -800,8 +829,12 @@ def run_rounds(
             by_count[0, bucket] += 1
             by_count[1, bucket] += result
             by_count[2, bucket] += result * result
-            for seen in range(start, position):
-                running += HI_LO[shoe[seen]]
+            if double_shoe is not None:
+                for seen in range(start, position):
+                    side_running[selected] += HI_LO[shoe[seen]]  # its own side's count
+            else:
+                for seen in range(start, position):
+                    running += HI_LO[shoe[seen]]
         if sessions is not None:
             session_sum += result
             session_left -= 1
@@ -821,6 +854,7 @@ def run_rounds(
                     every_round or side_position[side] > cover or deals[side, S_COVER_OUT] == 1
                 ):
                     side_position[side] = shuffle(double_shoe[side], deals[side], rng, params)
+                    side_running[side] = 0  # 633a.7(e)(3): only that side is reshuffled
         elif not stacked and (every_round or position > cover or deal[S_COVER_OUT] == 1):
             position = shuffle(shoe, deal, rng, params)
             dealt += params[P_BURN]
