@@ -242,27 +242,26 @@ def run_rounds(
     """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say; with
     `params[P_STACKED]`, the rounds are dealt from `shoe` in its order, with no burn card.
 
-    `shoe` holds every card once per deck, then as many again of room for a 633a.14(f) refill
-    (a stacked shoe: its cards only). `totals`: rounds, sum and sum of squares of the player's
-    result per round (ticks, over the player's boxes), shuffles, cards dealt.
-    `histogram[offset + x]`: the player's boxes whose result was x ticks, offset = half its
-    length. `net[b]`: box b's result in the last round. With `params[P_COUNT]`, `by_count[0, t]`,
-    `[1, t]` and `[2, t]` are the rounds, sum and sum of squares of the player's result (ticks)
-    of the rounds that began at true count `TC_LOW + t` (at a double shoe, the true count read
-    as `params[P_DOUBLE_SHOE_COUNT]` says, each side's running count kept apart). With `params[P_SESSION_ROUNDS]` = S,
-    `sessions[k]` is the player's result (ticks) over rounds kS+1 to (k+1)S, in order, for every
-    whole session that fits in `sessions`. Side wagers (sim.side_tables): for each of the
-    player's boxes and each wager w, `side_counts[w, side_outcomes[w, deal]] += 1`, the deal
-    being the box's first two cards, the up card (when `side_reads_up[w]` is READS_UP_CARD) and the
-    dealer's Blackjack (a negative entry -(k + 1): the outcome is `side_hole[k, hole card]`); or,
-    READS_FOUR_CARDS at Blackjack Switch, the number of the six pairs of the box's first four
-    cards that share a rank (Super Match). With
-    `hit_and_run[HR_ON]`, each of the player's boxes wagers Hit and Run every
-    round: its meter grows, the dealer's hand is completed (633a.7(n)) and counted (633a.7(o)(2)),
-    and `hit_and_run_totals` adds the round's wagers. With `bad_beat[HR_ON]`, likewise Bad Beat on
-    the box's first hand as completed against the dealer's hand (`bad_beat_totals`). Returns 0,
-    or ERROR_EXHAUSTED. With `double_shoe` (633a.3(c)), its two sides (`shoe` is then its first
-    row, and `params[P_DECKS]` the decks of one side) are dealt as 633a.7(d) says: see below.
+    `shoe` holds every card once per deck, then as many again of room for a 633a.14(f) refill (a
+    stacked shoe: its cards only). `totals`: rounds, sum and sum of squares of the player's result
+    per round (ticks, over the player's boxes), shuffles, cards dealt. `histogram[offset + x]`: the
+    player's boxes whose result was x ticks, offset = half its length. `net[b]`: box b's result in
+    the last round. With `params[P_COUNT]`, `by_count[0, t]`, `[1, t]` and `[2, t]` are the rounds,
+    sum and sum of squares of the player's result (ticks) of the rounds that began at true count
+    `TC_LOW + t` (at a double shoe, the true count read as `params[P_DOUBLE_SHOE_COUNT]` says, each
+    side's running count kept apart). With `params[P_SESSION_ROUNDS]` = S, `sessions[k]` is the
+    player's result (ticks) over rounds kS+1 to (k+1)S, in order, for every whole session that fits
+    in `sessions`. Side wagers (sim.side_tables): for each of the player's boxes and each wager w,
+    `side_counts[w, side_outcomes[w, deal]] += 1`, the deal being the box's first two cards, the up
+    card (when `side_reads_up[w]` is READS_UP_CARD) and the dealer's Blackjack (a negative entry -(k
+    + 1): the outcome is `side_hole[k, hole card]`); or, READS_FOUR_CARDS at Blackjack Switch, the
+    number of the six pairs of the box's first four cards that share a rank (Super Match). With
+    `hit_and_run[HR_ON]`, each of the player's boxes wagers Hit and Run every round: its meter
+    grows, the dealer's hand is completed (633a.7(n)) and counted (633a.7(o)(2)), and
+    `hit_and_run_totals` adds the round's wagers. With `bad_beat[HR_ON]`, likewise Bad Beat on the
+    box's first hand as completed against the dealer's hand (`bad_beat_totals`). Returns 0, or
+    ERROR_EXHAUSTED. With `double_shoe` (633a.3(c)), its two sides (`shoe` is then its first row,
+    and `params[P_DECKS]` the decks of one side) are dealt as 633a.7(d) says: see below.
 
     The round is played here, in the loop, not in a function of its own: a call (even one numba
     inlines) takes a reference to every array it is given, and those atomic counts cost more
