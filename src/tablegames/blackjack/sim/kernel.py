@@ -253,9 +253,9 @@ def run_rounds(
     player's result (ticks) over rounds kS+1 to (k+1)S, in order, for every whole session that fits
     in `sessions`. Side wagers (sim.side_tables): for each of the player's boxes and each wager w,
     `side_counts[w, side_outcomes[w, deal]] += 1`, the deal being the box's first two cards, the up
-    card (when `side_reads_up[w]` is READS_UP_CARD) and the dealer's Blackjack (a negative entry -(k
-    + 1): the outcome is `side_hole[k, hole card]`); or, READS_FOUR_CARDS at Blackjack Switch, the
-    number of the six pairs of the box's first four cards that share a rank (Super Match). With
+    card (when `side_reads_up[w]` is READS_UP_CARD) and the dealer's Blackjack (a negative entry
+    -(k + 1): the outcome is `side_hole[k, hole card]`); or, READS_FOUR_CARDS at Blackjack Switch,
+    the number of the six pairs of the box's first four cards that share a rank (Super Match). With
     `hit_and_run[HR_ON]`, each of the player's boxes wagers Hit and Run every round: its meter
     grows, the dealer's hand is completed (633a.7(n)) and counted (633a.7(o)(2)), and
     `hit_and_run_totals` adds the round's wagers. With `bad_beat[HR_ON]`, likewise Bad Beat on the
