@@ -131,7 +131,15 @@ def counted_rounds(
         totals,
         np.zeros(1, dtype=np.int64),
         by_count,
-        *([None] * 9),  # sessions, side wagers and progressives off
+        None,  # no sessions
+        None,  # no side wagers
+        None,
+        None,
+        None,
+        None,  # no Hit and Run
+        None,
+        None,  # no Bad Beat
+        None,
         sides,
     )
     assert error == 0

@@ -157,6 +157,16 @@ BB_SETTINGS = BB_SIZE + 8
 BB_OUTCOMES = 8 * 4
 BB_TOTALS = 3 + BB_OUTCOMES
 
+# 633a.13(m): the aggregate payout limit of a round's queen of hearts and king of spades pairs
+# with a dealer Blackjack (`payout_cap[w]`, one row per side wager w of `side_outcomes`): the
+# player's stake on the wager in cents, the outcome the limit applies to (-1: none), what it wins
+# in cents (the stake returned besides), and the limit in cents (the same in every row).
+CAP_STAKE, CAP_OUTCOME, CAP_WON, CAP_LIMIT = 0, 1, 2, 3
+CAP_SIZE = 4
+# `payout_cap_totals[w]`: the wagers whose winnings were capped, and what the cap changed in the
+# sum and in the sum of squares of their nets, in cents.
+CAP_TOTALS = 3
+
 # What a side wager's table is indexed by (`side_reads_up`): the box's two cards and the
 # dealer's Blackjack, the up card as well, or (Super Match) the box's first four cards.
 READS_TWO_CARDS, READS_UP_CARD, READS_FOUR_CARDS = 0, 1, 2
@@ -238,6 +248,8 @@ def run_rounds(
     burn_each_round: IntArray | None = None,
     switch_values: SwitchArray | None = None,
     switch_hands: SwitchHandsArray | None = None,
+    payout_cap: IntArray | None = None,
+    payout_cap_totals: IntArray | None = None,
 ) -> int:
     """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say; with
     `params[P_STACKED]`, the rounds are dealt from `shoe` in its order, with no burn card.
@@ -255,7 +267,10 @@ def run_rounds(
     `side_counts[w, side_outcomes[w, deal]] += 1`, the deal being the box's first two cards, the up
     card (when `side_reads_up[w]` is READS_UP_CARD) and the dealer's Blackjack (a negative entry
     -(k + 1): the outcome is `side_hole[k, hole card]`); or, READS_FOUR_CARDS at Blackjack Switch,
-    the number of the six pairs of the box's first four cards that share a rank (Super Match). With
+    the number of the six pairs of the box's first four cards that share a rank (Super Match).
+    With `payout_cap` (633a.13(m), CAP_* above), when the winnings of the round's limited outcomes
+    exceed the limit, they share it in proportion to the wagers, each share rounded down, as the
+    engine's `core.sharing.capped_winnings`; `payout_cap_totals` adds what that changed. With
     `hit_and_run[HR_ON]`, each of the player's boxes wagers Hit and Run every round: its meter
     grows, the dealer's hand is completed (633a.7(n)) and counted (633a.7(o)(2)), and
     `hit_and_run_totals` adds the round's wagers. With `bad_beat[HR_ON]`, likewise Bad Beat on the
@@ -318,6 +333,11 @@ def run_rounds(
     code = np.zeros(boxes * row, dtype=np.int64)  # CDZ- play only: RANK_WEIGHT sums
     origin, family = hands[12], hands[13]
     bb_outcome = np.zeros(boxes, dtype=np.int64)  # each box's Bad Beat outcome this round
+    # 633a.13(m): per side wager, the player's boxes that won its limited outcome this round.
+    if payout_cap is not None:
+        cap_wins = np.zeros(payout_cap.shape[0], dtype=np.int64)
+    else:
+        cap_wins = np.zeros(0, dtype=np.int64)
     # Switch Hands (633c.4(d)): each box's two switch cards, and whether it switched to them.
     switch_cards = np.zeros(2 * boxes, dtype=np.int64)
     switched = np.zeros(boxes, dtype=np.int64)
@@ -748,6 +768,26 @@ def run_rounds(
                     if outcome < 0:
                         outcome = side_hole[-outcome - 1, hole]  # 633a.7(g)(4): on the hole card
                     side_counts[wager, outcome] += 1
+                    if payout_cap is not None and outcome == payout_cap[wager, CAP_OUTCOME]:
+                        cap_wins[wager] += 1
+            if payout_cap is not None and payout_cap_totals is not None:
+                # 633a.13(m): the limited lines of every box in the round, in the aggregate.
+                won, staked = 0, 0
+                for wager in range(payout_cap.shape[0]):
+                    won += cap_wins[wager] * payout_cap[wager, CAP_WON]
+                    staked += cap_wins[wager] * payout_cap[wager, CAP_STAKE]
+                limit = payout_cap[0, CAP_LIMIT]
+                for wager in range(payout_cap.shape[0]):
+                    winners = cap_wins[wager]
+                    if won > limit and winners > 0:
+                        # Over the limit, the winners share it in proportion to their wagers,
+                        # each share rounded down (core.sharing.proportional_shares).
+                        share = limit * payout_cap[wager, CAP_STAKE] // staked
+                        full = payout_cap[wager, CAP_WON]
+                        payout_cap_totals[wager, 0] += winners
+                        payout_cap_totals[wager, 1] += winners * (share - full)
+                        payout_cap_totals[wager, 2] += winners * (share * share - full * full)
+                    cap_wins[wager] = 0
         if hit_and_run is not None and hit_and_run_totals is not None:
             # 633a.13(l)(2): each box's wager adds its share to the meter as it is placed.
             # Each wager's share is rounded down on its own, as the sidebook adds it.
@@ -895,6 +935,8 @@ def play_stacked(
     cdz_cells: ChartArray | None = None,
     switch_values: SwitchArray | None = None,
     switch_hands: SwitchHandsArray | None = None,
+    payout_cap: IntArray | None = None,
+    payout_cap_totals: IntArray | None = None,
 ) -> int:
     """One round dealt from `shoe` in its order, no burn (a stacked shoe): box results in `net`,
     and with side wager tables, the player's boxes' side outcomes counted in `side_counts`.
@@ -932,5 +974,7 @@ def play_stacked(
         None,
         switch_values,
         switch_hands,
+        payout_cap,
+        payout_cap_totals,
     )
     return -1 if error else int(totals[4])
