@@ -399,3 +399,25 @@ def test_633a_7_g_4_the_crown_treasure_bonus_is_settled_on_the_hole_card() -> No
 def code_of(card: str) -> int:
     """The kernel's code of a card written as the engine writes it (rank - 1) * 4 + suit."""
     return "A23456789TJQK".index(card[0]) * 4 + "SHDC".index(card[1])
+
+
+def test_a_simulated_payout_limit_changes_only_the_capped_wagers() -> None:
+    # Each box wagers the offer's minimum, 100 cents: a queen of hearts pair with a dealer
+    # Blackjack wins 100,000 cents, over a 50,000 limit even alone. The same seed with and
+    # without the limit deals the same cards; only the capped wagers' nets change, by 50,000
+    # cents (500 units) each.
+    offered = {"side_wagers": {"lucky_ladies": {}}, "max_boxes_per_player": 3}
+    free = Rules.model_validate(offered)
+    limited = Rules.model_validate({**offered, "payout_limit": 50_000})
+    chart = chart_model(strategy_chart(free))
+    runs = [
+        simulate(rules, chart, rounds=600_000, seed=3, player_boxes=3, unit_rounds=200_000)
+        for rules in (free, limited)
+    ]
+    plain, capped = (run.report()["wagers"]["lucky_ladies"] for run in runs)
+    assert capped["lines"] == plain["lines"]
+    wagers = capped["payout_limit_capped"]
+    assert capped["stake_cents"] == 100
+    assert wagers == round(plain["lines"]["queen_of_hearts_pair_and_dealer_blackjack"] * 1_800_000)
+    assert wagers > 5
+    assert capped["house_edge"] - plain["house_edge"] == pytest.approx(wagers * 500 / 1_800_000)
