@@ -102,6 +102,9 @@ COMPILED: Final[dict[str, str]] = {
     "blackjack_premium": "633c.4(o): a same-colour Blackjack of any box with the ante pays 2 to "
     "1 and a tied Blackjack 1 to 2 (the ante, optional there, 633c.4(k)-(l), is always placed)",
     "tie_blackjack_pays": "633c.4(i)(2)(ii): a switched box's tied Blackjack pays 1 to 2",
+    "payout_limit": "633a.13(m): the round's Lucky Ladies and King's Bounty pair-and-dealer-"
+    "Blackjack lines on the player's boxes, in the aggregate, shared in proportion to the wagers "
+    "over it (side_tables.compile_payout_cap); without those wagers it limits nothing",
 }
 # The fields that cannot change a simulated result, and why.
 NOT_PLAYED: Final[dict[str, str]] = {
@@ -113,8 +116,6 @@ NOT_PLAYED: Final[dict[str, str]] = {
     "settlement_procedure": "the order of settlement (633a.7(r)) changes no amount",
     "bar_after_sitting_out": "who may wager (633a.6(b)): every simulated box wagers every round",
     "player_cut": "who cuts (633a.5(b)): a cut of a uniformly shuffled stack leaves it uniform",
-    "payout_limit": "it caps a round's Lucky Ladies and King's Bounty top lines (633a.13(m)): "
-    "refused with those wagers, else it limits nothing the kernel pays",
 }
 
 
