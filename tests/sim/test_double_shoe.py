@@ -8,11 +8,14 @@ from the text, and the exact analysis take its place.
 
 from __future__ import annotations
 
+import json
 import math
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
+from typer.testing import CliRunner
 
 from tablegames.blackjack.analysis.game import analyse
 from tablegames.blackjack.rules import Rules
@@ -29,6 +32,7 @@ from tablegames.blackjack.sim.kernel import (
 )
 from tablegames.blackjack.sim.parity import WAGER, card_of, reference_round
 from tablegames.blackjack.sim.run import simulate
+from tablegames.cli import app
 from tablegames.reports.blackjack_text import chart_model, strategy_chart
 
 RULES = Rules(decks=6, shoe="double_shoe", hit_split_aces=False, resplit_aces=False)
@@ -230,3 +234,14 @@ def test_a_counted_double_shoe_run_is_reproducible() -> None:
     rounds = one.counted()
     assert sum(rounds.rounds) == 300_000
     assert sum(rounds.sums) == plain.totals.total
+
+
+def test_simulate_counts_at_a_double_shoe_from_the_command_line(tmp_path: Path) -> None:
+    ramp = tmp_path / "ramp.csv"
+    ramp.write_text("true_count,units\n-20,1\n2,4\n", encoding="utf-8")
+    args = ["simulate", "--rounds", "20000", "--set", "shoe=double_shoe", "--workers", "1"]
+    outcome = CliRunner().invoke(app, [*args, "--count", "hi-lo", "--ramp", str(ramp), "--json"])
+    assert outcome.exit_code == 0, outcome.output
+    count = json.loads(outcome.stdout)["count"]
+    assert count["system"] == "hi-lo"
+    assert 1 < count["units_wagered_per_round"] < 4
