@@ -15,6 +15,8 @@ from tablegames.blackjack.sim.chart import compile_chart
 from tablegames.blackjack.sim.compile import compile_table
 from tablegames.blackjack.sim.kernel import (
     BB_TOTALS,
+    CAP_TOTALS,
+    CAP_WON,
     HR_METER,
     HR_ON,
     HR_TOTALS,
@@ -34,6 +36,7 @@ from tablegames.blackjack.sim.run import simulate
 from tablegames.blackjack.sim.side_tables import (
     compile_bad_beat,
     compile_hit_and_run,
+    compile_payout_cap,
     compile_sides,
 )
 from tablegames.core.errors import RulesError
@@ -101,11 +104,135 @@ def test_super_match_is_refused_with_the_switch_game_it_belongs_to() -> None:
     assert refused.value.paragraph == "633a.6(e)(7)"
 
 
-def test_the_aggregate_payout_limit_is_refused_with_the_wagers_it_limits() -> None:
-    rules = Rules.model_validate({"side_wagers": {"lucky_ladies": {}}, "payout_limit": 10_000_000})
-    with pytest.raises(RulesError) as refused:
-        compile_table(rules, player_boxes=1, other_boxes=0)
-    assert refused.value.paragraph == "633a.13(m)"
+# --- 633a.13(m): the aggregate payout limit -------------------------------------------------------
+# Below the floor of a valid Rules Submission ($25,000, or what one patron could win), so that it
+# binds on the player's few boxes; the limit's arithmetic is the same at any amount.
+
+QH, KS = "QH", "KS"
+
+
+def code(card: str) -> int:
+    return "A23456789TJQK".index(card[0]) * 4 + "SHDC".index(card[1])
+
+
+def deal_order(hands: list[tuple[str, str]], up: str, hole: str) -> list[int]:
+    """633a.7(f): first cards, the up card, second cards, the hole card."""
+    return [
+        *(code(first) for first, _ in hands),
+        code(up),
+        *(code(second) for _, second in hands),
+        code(hole),
+    ]
+
+
+def test_633a_13_m_the_limit_shared_in_proportion_to_the_wagers_worked_by_hand() -> None:
+    # Three boxes each with a queen of hearts pair against an ace up and a king in the hole:
+    # 1,000 to 1 on 100 cents each is 300,000 cents of winnings, over the 250,000 limit; the
+    # three equal wagers share it, 250,000 * 100 // 300 = 83,333 cents each, the stake returned.
+    rules = Rules.model_validate(
+        {"side_wagers": {"lucky_ladies": {}}, "payout_limit": 250_000, "max_boxes_per_player": 3}
+    )
+    chart = chart_model(strategy_chart(rules))
+    cards = deal_order([(QH, QH)] * 3, "AS", "KD") + [code("4S")] * 20
+    sides = compile_sides(rules)
+    stakes = {"lucky_ladies": 100}
+    cap = compile_payout_cap(rules, sides, stakes)
+    assert cap is not None
+    table = compile_table(rules, player_boxes=3, other_boxes=0)
+    pair_cells, total_cells = compile_chart(chart)
+    counts = np.zeros(sides.nets.shape, dtype=np.int64)
+    capped = np.zeros((1, CAP_TOTALS), dtype=np.int64)
+    play_stacked(
+        np.array(cards, dtype=np.int8),
+        table.params,
+        pair_cells,
+        total_cells,
+        np.zeros(3, dtype=np.int64),
+        sides.outcomes,
+        sides.reads_up,
+        sides.hole_outcomes,
+        counts,
+        payout_cap=cap,
+        payout_cap_totals=capped,
+    )
+    assert list(capped[0]) == [3, 3 * (83_333 - 100_000), 3 * (83_333**2 - 100_000**2)]
+    got = kernel_side_nets(sides, counts, stakes, cap, capped)
+    _, _, engine = reference_round(
+        rules, chart, [card_of(card) for card in cards], 3, stakes, side_boxes=3
+    )
+    assert got["lucky_ladies"] == engine["lucky_ladies"] == [83_333] * 3
+
+
+def capped_shoes(boxes: int, decks: int, shoes: int, seed: int) -> list[npt.NDArray[np.int8]]:
+    """Shoes that open with five rounds of queen of hearts and king of spades pairs against a
+    dealer Blackjack (each exactly 2 * boxes + 2 cards: every hand is settled at the check) and a
+    sixth against a ten or ace without one, then a shuffled shoe."""
+    generator = np.random.default_rng(seed)
+
+    def hand() -> tuple[str, str]:
+        pick = generator.random()
+        if pick < 0.45:
+            return (QH, QH)
+        if pick < 0.75:
+            return (KS, KS)
+        first, second = generator.choice(52, size=2)
+        return (card_of(int(first)).code, card_of(int(second)).code)
+
+    made: list[npt.NDArray[np.int8]] = []
+    for _ in range(shoes):
+        cards: list[int] = []
+        for number in range(6):
+            up, hole = ("AS", "KD") if generator.random() < 0.5 else ("TC", "AH")
+            if number == 5:
+                hole = "9D" if up == "TC" else "8C"  # no Blackjack: the pairs' 200 to 1 line
+            cards += deal_order([hand() for _ in range(boxes)], up, hole)
+        tail = generator.permutation(np.tile(np.arange(52, dtype=np.int8), decks))
+        made.append(np.concatenate([np.array(cards, dtype=np.int8), tail]))
+    return made
+
+
+@pytest.mark.parametrize(
+    ("offered", "limit", "mine", "boxes"),
+    [
+        # Lucky Ladies and King's Bounty together: one limit for both (633a.13(m)).
+        ({"lucky_ladies": {}, "kings_bounty": {}}, 150_000, 3, 5),
+        # Every winner capped, the shares rounded down to the cent.
+        ({"lucky_ladies": {}, "kings_bounty": {}, "royal_match_21": {}}, 99_999, 3, 3),
+        # Five of the player's boxes on Lucky Ladies alone, others at the table.
+        ({"lucky_ladies": {}, "in_between": {}}, 250_000, 5, 7),
+    ],
+)
+def test_the_payout_limit_settles_as_the_reference_engine_settles_it(
+    offered: dict[str, dict[str, object]], limit: int, mine: int, boxes: int
+) -> None:
+    rules = Rules.model_validate(
+        {"side_wagers": offered, "payout_limit": limit, "max_boxes_per_player": mine}
+    )
+    chart = chart_model(strategy_chart(rules))
+    stacked = capped_shoes(boxes, rules.decks, shoes=30, seed=limit)
+    try:
+        compared = compare(rules, chart, boxes=boxes, shoes=0, seed=limit, stacked=stacked)
+    except ParityError as error:
+        pytest.fail(str(error))
+    assert compared >= 30 * 10
+    # The limit bound: in some opening rounds the player's boxes won more than it.
+    sides = compile_sides(rules)
+    cap = compile_payout_cap(rules, sides, side_stakes(sides))
+    assert cap is not None
+    won = {name: int(cap[index, CAP_WON]) for index, name in enumerate(sides.names)}
+    bound = 0
+    for shoe in stacked:
+        for number in range(5):
+            cards = [
+                card_of(int(c)).code for c in shoe[number * (2 * boxes + 2) :][: 2 * boxes + 2]
+            ]
+            total = 0
+            for box in range(mine):
+                pair = (cards[box], cards[boxes + 1 + box])
+                total += won.get("lucky_ladies", 0) if pair == (QH, QH) else 0
+                total += won.get("kings_bounty", 0) if pair == (KS, KS) else 0
+            bound += total > limit
+    assert bound >= 50
 
 
 CODES = {"A": 0, "2": 4, "3": 8, "9": 32, "T": 36}  # kernel codes (rank - 1) * 4: spades
@@ -272,3 +399,25 @@ def test_633a_7_g_4_the_crown_treasure_bonus_is_settled_on_the_hole_card() -> No
 def code_of(card: str) -> int:
     """The kernel's code of a card written as the engine writes it (rank - 1) * 4 + suit."""
     return "A23456789TJQK".index(card[0]) * 4 + "SHDC".index(card[1])
+
+
+def test_a_simulated_payout_limit_changes_only_the_capped_wagers() -> None:
+    # Each box wagers the offer's minimum, 100 cents: a queen of hearts pair with a dealer
+    # Blackjack wins 100,000 cents, over a 50,000 limit even alone. The same seed with and
+    # without the limit deals the same cards; only the capped wagers' nets change, by 50,000
+    # cents (500 units) each.
+    offered = {"side_wagers": {"lucky_ladies": {}}, "max_boxes_per_player": 3}
+    free = Rules.model_validate(offered)
+    limited = Rules.model_validate({**offered, "payout_limit": 50_000})
+    chart = chart_model(strategy_chart(free))
+    runs = [
+        simulate(rules, chart, rounds=600_000, seed=3, player_boxes=3, unit_rounds=200_000)
+        for rules in (free, limited)
+    ]
+    plain, capped = (run.report()["wagers"]["lucky_ladies"] for run in runs)
+    assert capped["lines"] == plain["lines"]
+    wagers = capped["payout_limit_capped"]
+    assert capped["stake_cents"] == 100
+    assert wagers == round(plain["lines"]["queen_of_hearts_pair_and_dealer_blackjack"] * 1_800_000)
+    assert wagers > 5
+    assert capped["house_edge"] - plain["house_edge"] == pytest.approx(wagers * 500 / 1_800_000)

@@ -28,6 +28,7 @@ import numpy as np
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sim.kernel import (
     BURN_EACH_ROUND_ON,
+    COUNT_BOTH_SIDES,
     P_BLACKJACK_TICKS,
     P_BOXES,
     P_BURN,
@@ -36,6 +37,7 @@ from tablegames.blackjack.sim.kernel import (
     P_COVER,
     P_DECKS,
     P_DOUBLE_AFTER_SPLIT,
+    P_DOUBLE_SHOE_COUNT,
     P_HIT_SPLIT_ACES,
     P_HITS_SOFT_17,
     P_LATE_SURRENDER,
@@ -100,6 +102,9 @@ COMPILED: Final[dict[str, str]] = {
     "blackjack_premium": "633c.4(o): a same-colour Blackjack of any box with the ante pays 2 to "
     "1 and a tied Blackjack 1 to 2 (the ante, optional there, 633c.4(k)-(l), is always placed)",
     "tie_blackjack_pays": "633c.4(i)(2)(ii): a switched box's tied Blackjack pays 1 to 2",
+    "payout_limit": "633a.13(m): the round's Lucky Ladies and King's Bounty pair-and-dealer-"
+    "Blackjack lines on the player's boxes, in the aggregate, shared in proportion to the wagers "
+    "over it (side_tables.compile_payout_cap); without those wagers it limits nothing",
 }
 # The fields that cannot change a simulated result, and why.
 NOT_PLAYED: Final[dict[str, str]] = {
@@ -111,8 +116,6 @@ NOT_PLAYED: Final[dict[str, str]] = {
     "settlement_procedure": "the order of settlement (633a.7(r)) changes no amount",
     "bar_after_sitting_out": "who may wager (633a.6(b)): every simulated box wagers every round",
     "player_cut": "who cuts (633a.5(b)): a cut of a uniformly shuffled stack leaves it uniform",
-    "payout_limit": "it caps a round's Lucky Ladies and King's Bounty top lines (633a.13(m)): "
-    "refused with those wagers, else it limits nothing the kernel pays",
 }
 
 
@@ -232,11 +235,6 @@ def compile_table(
     decks = rules.decks // 2 if double_shoe else rules.decks
     cards = decks * DECK_CARDS
     continuous = rules.shoe == "continuous_shuffler"
-    if double_shoe and count:
-        raise RulesError(
-            "shoe: the Hi-Lo count of a double shoe (a count per side) is not simulated yet",
-            paragraph="633a.3(c)",
-        )
     if count and variation.takes_switch_hands_ante:
         # 633c.4(f)(1): switch cards not played go to the discard rack unexposed, which the
         # kernel's count (every card of the round) would count as seen.
@@ -268,6 +266,9 @@ def compile_table(
     params[P_BOXES] = player_boxes + other_boxes
     params[P_PLAYER_BOXES] = player_boxes
     params[P_COUNT] = count
+    # 633a.3(c), 633a.7(d): at a double shoe a count per side, the bet on both sides' mean
+    # (kernel.P_DOUBLE_SHOE_COUNT; sim.counting says why).
+    params[P_DOUBLE_SHOE_COUNT] = COUNT_BOTH_SIDES
     if session_rounds < 0:
         raise RulesError(f"a session of {session_rounds} rounds")
     params[P_SESSION_ROUNDS] = session_rounds

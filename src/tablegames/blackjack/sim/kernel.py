@@ -103,7 +103,13 @@ P_BURN_EACH_ROUND = 17  # 1: a card burned before every round but the first (633
 P_SWITCH_CARDS_BEFORE = 18
 P_PREMIUM = 19
 P_TIE_SWITCHED = 20
-P_SIZE = 21
+# A counted double shoe (633a.3(c)): what the bettor's true count reads, the wager being placed
+# before the determinant card is drawn (633a.6(c), 633a.7(d)(1)): COUNT_BOTH_SIDES, the mean of
+# the two sides' true counts (the kernel's and the simulator's), or COUNT_DRAWN_SIDE, the true
+# count of the side the determinant card will be drawn from (kept to compare the two).
+P_DOUBLE_SHOE_COUNT = 21
+P_SIZE = 22
+COUNT_BOTH_SIDES, COUNT_DRAWN_SIDE = 0, 1
 # Passed as `burn_each_round` when params[P_BURN_EACH_ROUND] is 1 (None otherwise: the kernel
 # of the other games is then compiled without it).
 BURN_EACH_ROUND_ON = np.ones(1, dtype=np.int64)
@@ -150,6 +156,16 @@ BB_SETTINGS = BB_SIZE + 8
 # outcome + 8 * (magic card bonus + 2 * lucky player bonus).
 BB_OUTCOMES = 8 * 4
 BB_TOTALS = 3 + BB_OUTCOMES
+
+# 633a.13(m): the aggregate payout limit of a round's queen of hearts and king of spades pairs
+# with a dealer Blackjack (`payout_cap[w]`, one row per side wager w of `side_outcomes`): the
+# player's stake on the wager in cents, the outcome the limit applies to (-1: none), what it wins
+# in cents (the stake returned besides), and the limit in cents (the same in every row).
+CAP_STAKE, CAP_OUTCOME, CAP_WON, CAP_LIMIT = 0, 1, 2, 3
+CAP_SIZE = 4
+# `payout_cap_totals[w]`: the wagers whose winnings were capped, and what the cap changed in the
+# sum and in the sum of squares of their nets, in cents.
+CAP_TOTALS = 3
 
 # What a side wager's table is indexed by (`side_reads_up`): the box's two cards and the
 # dealer's Blackjack, the up card as well, or (Super Match) the box's first four cards.
@@ -232,30 +248,35 @@ def run_rounds(
     burn_each_round: IntArray | None = None,
     switch_values: SwitchArray | None = None,
     switch_hands: SwitchHandsArray | None = None,
+    payout_cap: IntArray | None = None,
+    payout_cap_totals: IntArray | None = None,
 ) -> int:
     """Play `rounds` rounds from a freshly shuffled shoe, reshuffling as the rules say; with
     `params[P_STACKED]`, the rounds are dealt from `shoe` in its order, with no burn card.
 
-    `shoe` holds every card once per deck, then as many again of room for a 633a.14(f) refill
-    (a stacked shoe: its cards only). `totals`: rounds, sum and sum of squares of the player's
-    result per round (ticks, over the player's boxes), shuffles, cards dealt.
-    `histogram[offset + x]`: the player's boxes whose result was x ticks, offset = half its
-    length. `net[b]`: box b's result in the last round. With `params[P_COUNT]`, `by_count[0, t]`,
-    `[1, t]` and `[2, t]` are the rounds, sum and sum of squares of the player's result (ticks)
-    of the rounds that began at true count `TC_LOW + t`. With `params[P_SESSION_ROUNDS]` = S,
-    `sessions[k]` is the player's result (ticks) over rounds kS+1 to (k+1)S, in order, for every
-    whole session that fits in `sessions`. Side wagers (sim.side_tables): for each of the
-    player's boxes and each wager w, `side_counts[w, side_outcomes[w, deal]] += 1`, the deal
-    being the box's first two cards, the up card (when `side_reads_up[w]` is READS_UP_CARD) and the
-    dealer's Blackjack (a negative entry -(k + 1): the outcome is `side_hole[k, hole card]`); or,
-    READS_FOUR_CARDS at Blackjack Switch, the number of the six pairs of the box's first four
-    cards that share a rank (Super Match). With
-    `hit_and_run[HR_ON]`, each of the player's boxes wagers Hit and Run every
-    round: its meter grows, the dealer's hand is completed (633a.7(n)) and counted (633a.7(o)(2)),
-    and `hit_and_run_totals` adds the round's wagers. With `bad_beat[HR_ON]`, likewise Bad Beat on
-    the box's first hand as completed against the dealer's hand (`bad_beat_totals`). Returns 0,
-    or ERROR_EXHAUSTED. With `double_shoe` (633a.3(c)), its two sides (`shoe` is then its first
-    row, and `params[P_DECKS]` the decks of one side) are dealt as 633a.7(d) says: see below.
+    `shoe` holds every card once per deck, then as many again of room for a 633a.14(f) refill (a
+    stacked shoe: its cards only). `totals`: rounds, sum and sum of squares of the player's result
+    per round (ticks, over the player's boxes), shuffles, cards dealt. `histogram[offset + x]`: the
+    player's boxes whose result was x ticks, offset = half its length. `net[b]`: box b's result in
+    the last round. With `params[P_COUNT]`, `by_count[0, t]`, `[1, t]` and `[2, t]` are the rounds,
+    sum and sum of squares of the player's result (ticks) of the rounds that began at true count
+    `TC_LOW + t` (at a double shoe, the true count read as `params[P_DOUBLE_SHOE_COUNT]` says, each
+    side's running count kept apart). With `params[P_SESSION_ROUNDS]` = S, `sessions[k]` is the
+    player's result (ticks) over rounds kS+1 to (k+1)S, in order, for every whole session that fits
+    in `sessions`. Side wagers (sim.side_tables): for each of the player's boxes and each wager w,
+    `side_counts[w, side_outcomes[w, deal]] += 1`, the deal being the box's first two cards, the up
+    card (when `side_reads_up[w]` is READS_UP_CARD) and the dealer's Blackjack (a negative entry
+    -(k + 1): the outcome is `side_hole[k, hole card]`); or, READS_FOUR_CARDS at Blackjack Switch,
+    the number of the six pairs of the box's first four cards that share a rank (Super Match).
+    With `payout_cap` (633a.13(m), CAP_* above), when the winnings of the round's limited outcomes
+    exceed the limit, they share it in proportion to the wagers, each share rounded down, as the
+    engine's `core.sharing.capped_winnings`; `payout_cap_totals` adds what that changed. With
+    `hit_and_run[HR_ON]`, each of the player's boxes wagers Hit and Run every round: its meter
+    grows, the dealer's hand is completed (633a.7(n)) and counted (633a.7(o)(2)), and
+    `hit_and_run_totals` adds the round's wagers. With `bad_beat[HR_ON]`, likewise Bad Beat on the
+    box's first hand as completed against the dealer's hand (`bad_beat_totals`). Returns 0, or
+    ERROR_EXHAUSTED. With `double_shoe` (633a.3(c)), its two sides (`shoe` is then its first row,
+    and `params[P_DECKS]` the decks of one side) are dealt as 633a.7(d) says: see below.
 
     The round is played here, in the loop, not in a function of its own: a call (even one numba
     inlines) takes a reference to every array it is given, and those atomic counts cost more
@@ -312,6 +333,11 @@ def run_rounds(
     code = np.zeros(boxes * row, dtype=np.int64)  # CDZ- play only: RANK_WEIGHT sums
     origin, family = hands[12], hands[13]
     bb_outcome = np.zeros(boxes, dtype=np.int64)  # each box's Bad Beat outcome this round
+    # 633a.13(m): per side wager, the player's boxes that won its limited outcome this round.
+    if payout_cap is not None:
+        cap_wins = np.zeros(payout_cap.shape[0], dtype=np.int64)
+    else:
+        cap_wins = np.zeros(0, dtype=np.int64)
     # Switch Hands (633c.4(d)): each box's two switch cards, and whether it switched to them.
     switch_cards = np.zeros(2 * boxes, dtype=np.int64)
     switched = np.zeros(boxes, dtype=np.int64)
@@ -328,6 +354,8 @@ def run_rounds(
     deals = np.zeros((2, S_SIZE), dtype=np.int64)
     side_position = np.zeros(2, dtype=np.int64)
     next_determinant, selected, fresh = 0, 0, True
+    # A counted double shoe: each side's running count, of the cards seen since its shuffle.
+    side_running = np.zeros(2, dtype=np.int64)
     if double_shoe is not None:
         for side in range(2):
             if stacked:
@@ -347,18 +375,38 @@ def run_rounds(
             # hearts and diamonds select the red side, spades and clubs the black side.
             drawn = next_determinant
             next_determinant = 1 - drawn
-            suit = double_shoe[drawn, side_position[drawn]] % 4  # suits S H D C
+            if by_count is not None:
+                # 633a.6(c): the wager is placed before the first card drawn for the round,
+                # the determinant (633a.1), so the bettor does not know the side yet: its suit,
+                # not the side it is drawn from, chooses, so either side deals about half the
+                # rounds. Each side's true count is its running count per deck left on it.
+                left_red = max(shoe_cards - side_position[0], 1)
+                left_black = max(shoe_cards - side_position[1], 1)
+                if params[P_DOUBLE_SHOE_COUNT] == COUNT_DRAWN_SIDE:
+                    left = left_red if drawn == 0 else left_black
+                    true_count = (side_running[drawn] * 52) // left
+                else:
+                    # The mean of the two true counts, floored, in integers.
+                    true_count = (
+                        side_running[0] * 52 * left_black + side_running[1] * 52 * left_red
+                    ) // (2 * left_red * left_black)
+                bucket = min(max(true_count - TC_LOW, 0), TC_BUCKETS - 1)
+            determinant = double_shoe[drawn, side_position[drawn]]
+            suit = determinant % 4  # suits S H D C
             selected = 0 if suit == 1 or suit == 2 else 1
             if selected != drawn:
                 side_position[drawn] += 1  # 633a.7(d)(2): set aside in the segregated area
                 dealt += 1
+                if by_count is not None:
+                    # Set aside face up (its suit chose the side): seen, on its own side.
+                    side_running[drawn] += HI_LO[determinant]
             # 633a.7(d)(2): drawn from the side it selects, it is that round's first card.
             shoe = double_shoe[selected]
             deal = deals[selected]
             position = side_position[selected]
             fresh = False
         start = position
-        if by_count is not None:
+        if by_count is not None and double_shoe is None:
             # The true count: the running count of every card seen since the shuffle (not the
             # burn card) per deck left to deal, floored (true count +1 is 1 <= tc < 2).
             remaining = max(shoe_cards - start, 1)
@@ -720,6 +768,26 @@ def run_rounds(
                     if outcome < 0:
                         outcome = side_hole[-outcome - 1, hole]  # 633a.7(g)(4): on the hole card
                     side_counts[wager, outcome] += 1
+                    if payout_cap is not None and outcome == payout_cap[wager, CAP_OUTCOME]:
+                        cap_wins[wager] += 1
+            if payout_cap is not None and payout_cap_totals is not None:
+                # 633a.13(m): the limited lines of every box in the round, in the aggregate.
+                won, staked = 0, 0
+                for wager in range(payout_cap.shape[0]):
+                    won += cap_wins[wager] * payout_cap[wager, CAP_WON]
+                    staked += cap_wins[wager] * payout_cap[wager, CAP_STAKE]
+                limit = payout_cap[0, CAP_LIMIT]
+                for wager in range(payout_cap.shape[0]):
+                    winners = cap_wins[wager]
+                    if won > limit and winners > 0:
+                        # Over the limit, the winners share it in proportion to their wagers,
+                        # each share rounded down (core.sharing.proportional_shares).
+                        share = limit * payout_cap[wager, CAP_STAKE] // staked
+                        full = payout_cap[wager, CAP_WON]
+                        payout_cap_totals[wager, 0] += winners
+                        payout_cap_totals[wager, 1] += winners * (share - full)
+                        payout_cap_totals[wager, 2] += winners * (share * share - full * full)
+                    cap_wins[wager] = 0
         if hit_and_run is not None and hit_and_run_totals is not None:
             # 633a.13(l)(2): each box's wager adds its share to the meter as it is placed.
             # Each wager's share is rounded down on its own, as the sidebook adds it.
@@ -800,8 +868,12 @@ def run_rounds(
             by_count[0, bucket] += 1
             by_count[1, bucket] += result
             by_count[2, bucket] += result * result
-            for seen in range(start, position):
-                running += HI_LO[shoe[seen]]
+            if double_shoe is not None:
+                for seen in range(start, position):
+                    side_running[selected] += HI_LO[shoe[seen]]  # its own side's count
+            else:
+                for seen in range(start, position):
+                    running += HI_LO[shoe[seen]]
         if sessions is not None:
             session_sum += result
             session_left -= 1
@@ -821,6 +893,7 @@ def run_rounds(
                     every_round or side_position[side] > cover or deals[side, S_COVER_OUT] == 1
                 ):
                     side_position[side] = shuffle(double_shoe[side], deals[side], rng, params)
+                    side_running[side] = 0  # 633a.7(e)(3): only that side is reshuffled
         elif not stacked and (every_round or position > cover or deal[S_COVER_OUT] == 1):
             position = shuffle(shoe, deal, rng, params)
             dealt += params[P_BURN]
@@ -862,6 +935,8 @@ def play_stacked(
     cdz_cells: ChartArray | None = None,
     switch_values: SwitchArray | None = None,
     switch_hands: SwitchHandsArray | None = None,
+    payout_cap: IntArray | None = None,
+    payout_cap_totals: IntArray | None = None,
 ) -> int:
     """One round dealt from `shoe` in its order, no burn (a stacked shoe): box results in `net`,
     and with side wager tables, the player's boxes' side outcomes counted in `side_counts`.
@@ -899,5 +974,7 @@ def play_stacked(
         None,
         switch_values,
         switch_hands,
+        payout_cap,
+        payout_cap_totals,
     )
     return -1 if error else int(totals[4])

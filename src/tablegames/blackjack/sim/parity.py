@@ -10,6 +10,8 @@ compares 10^6.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
@@ -31,6 +33,8 @@ from tablegames.blackjack.sim.kernel import (
     BB_OUTCOMES,
     BB_RETURNED,
     BB_TOTALS,
+    CAP_OUTCOME,
+    CAP_TOTALS,
     HR_ON,
     HR_RATE_BP,
     HR_RESET,
@@ -42,6 +46,7 @@ from tablegames.blackjack.sim.side_tables import (
     CompiledSides,
     compile_bad_beat,
     compile_hit_and_run,
+    compile_payout_cap,
     compile_sides,
 )
 from tablegames.blackjack.strategy_chart import StrategyChart
@@ -116,15 +121,30 @@ def side_stakes(sides: CompiledSides) -> dict[str, int]:
 
 
 def kernel_side_nets(
-    sides: CompiledSides, counts: npt.NDArray[np.int64], stakes: dict[str, int]
+    sides: CompiledSides,
+    counts: npt.NDArray[np.int64],
+    stakes: dict[str, int],
+    payout_cap: npt.NDArray[np.int64] | None = None,
+    capped: npt.NDArray[np.int64] | None = None,
 ) -> dict[str, list[int]]:
-    """The kernel's side outcomes of a round as nets in cents, one per box, sorted."""
+    """The kernel's side outcomes of a round as nets in cents, one per box, sorted; with
+    `payout_cap`, the limited outcome's winners of a round the limit bound (`capped`, the
+    kernel's `payout_cap_totals`) each paid their equal share of the change (633a.13(m))."""
     nets: dict[str, list[int]] = {}
     for index, name in enumerate(sides.names):
         per_tick = stakes[name] // sides.ticks[index]
         values: list[int] = []
         for outcome, count in enumerate(counts[index]):
-            values += [int(sides.nets[index, outcome]) * per_tick] * int(count)
+            net = int(sides.nets[index, outcome]) * per_tick
+            if (
+                payout_cap is not None
+                and capped is not None
+                and capped[index, 0]
+                and outcome == payout_cap[index, CAP_OUTCOME]
+            ):
+                # One round: every capped wager on it got the same share.
+                net += int(capped[index, 1]) // int(capped[index, 0])
+            values += [net] * int(count)
         nets[name] = sorted(values)
     return nets
 
@@ -162,10 +182,13 @@ def compare(
     seed: int,
     switch: SwitchValues | None = None,
     switch_hands: SwitchHandsRule | None = None,
+    stacked: Sequence[npt.NDArray[np.int8]] = (),
 ) -> int:
-    """Play `shoes` random stacked shoes both ways, round after round; the rounds compared.
-    At Blackjack Switch (633a.12(a)) both switch by `switch` (each box's net is its two hands');
-    at Switch Hands (633c.4) both choose by `switch_hands` (each box's net counts its ante).
+    """Play `shoes` random stacked shoes both ways, round after round, then the `stacked` shoes
+    given (card codes); the rounds compared. At Blackjack Switch (633a.12(a)) both switch by
+    `switch` (each box's net is its two hands'); at Switch Hands (633c.4) both choose by
+    `switch_hands` (each box's net counts its ante). With a payout limit (633a.13(m)) both cap
+    the round's pair-and-dealer-Blackjack lines.
 
     Raises ParityError at the first round the two settle differently."""
     # The player's boxes (at most 633a.6(f)'s three) and other players' boxes play alike.
@@ -182,6 +205,7 @@ def compare(
         pair_cells, total_cells = compile_chart(strategy)
     sides = compile_sides(rules)
     stakes = side_stakes(sides)
+    payout_cap = compile_payout_cap(rules, sides, stakes)  # 633a.13(m)
     hit_and_run = compile_hit_and_run(rules)
     bad_beat = compile_bad_beat(rules)
     for name, settings in (("hit_and_run", hit_and_run), ("bad_beat", bad_beat)):
@@ -191,8 +215,12 @@ def compare(
     generator = np.random.default_rng(seed)
     ticks_per_cent = table.ticks / WAGER
     compared = 0
-    for shoe_number in range(shoes):
-        order = generator.permutation(np.tile(np.arange(52, dtype=np.int8), rules.decks))
+    for shoe_number in range(shoes + len(stacked)):
+        order = (
+            generator.permutation(np.tile(np.arange(52, dtype=np.int8), rules.decks))
+            if shoe_number < shoes
+            else stacked[shoe_number - shoes]
+        )
         position = 0
         while order.size - position >= 30 + 12 * boxes * table.hands_per_box + switch_cards:
             rest = order[position:]
@@ -200,6 +228,7 @@ def compare(
             counts = np.zeros(sides.nets.shape, dtype=np.int64)
             hit_and_run_totals = np.zeros(HR_TOTALS, dtype=np.int64)
             bad_beat_totals = np.zeros(BB_TOTALS, dtype=np.int64)
+            capped = np.zeros((len(sides.names), CAP_TOTALS), dtype=np.int64)
             # 633a.13(j)(1): the system's picks for the round, given to both.
             round_bad_beat, selections = bad_beat.copy(), None
             if bad_beat[HR_ON]:
@@ -235,6 +264,8 @@ def compare(
                 cdz_cells=None if composition is None else composition.cells,
                 switch_values=None if switch is None else switch.values,
                 switch_hands=None if switch_hands is None else switch_hands.decisions,
+                payout_cap=payout_cap if has_sides else None,
+                payout_cap_totals=capped if has_sides and payout_cap is not None else None,
             )
             expected, dealt, expected_sides = reference_round(
                 rules,
@@ -253,7 +284,7 @@ def compare(
             got = [round(int(value) / ticks_per_cent) for value in net]
             if got != expected:
                 raise ParityError(f"{where}: kernel {got}, reference {expected}")
-            got_sides = kernel_side_nets(sides, counts, stakes)
+            got_sides = kernel_side_nets(sides, counts, stakes, payout_cap, capped)
             if hit_and_run[HR_ON]:
                 # Every box's Hit and Run reads the same dealer's hand: the same net each.
                 each = int(hit_and_run_totals[1]) // max(int(hit_and_run_totals[0]), 1)

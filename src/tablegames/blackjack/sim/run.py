@@ -29,6 +29,9 @@ from tablegames.blackjack.sim.counting import CountedRounds
 from tablegames.blackjack.sim.kernel import (
     BB_SETTINGS,
     BB_TOTALS,
+    CAP_OUTCOME,
+    CAP_STAKE,
+    CAP_TOTALS,
     ERROR_EXHAUSTED,
     HR_ON,
     HR_SIZE,
@@ -51,6 +54,7 @@ from tablegames.blackjack.sim.side_tables import (
     CompiledSides,
     compile_bad_beat,
     compile_hit_and_run,
+    compile_payout_cap,
     compile_sides,
 )
 from tablegames.blackjack.strategy_chart import StrategyChart
@@ -85,6 +89,9 @@ class BlackjackTotals:
     # Hit and Run (kernel.HR_TOTALS): wagers, sum and squares of the net in cents, by outcome.
     hit_and_run: tuple[int, ...] = ()
     bad_beat: tuple[int, ...] = ()  # kernel.BB_TOTALS, likewise
+    # 633a.13(m): per side wager, kernel.CAP_TOTALS (capped wagers, the change in the sum and
+    # sum of squares of their nets in cents), when a payout limit applies.
+    capped: tuple[tuple[int, ...], ...] = ()
 
     def merge(self, other: BlackjackTotals) -> BlackjackTotals:
         return BlackjackTotals(
@@ -103,6 +110,10 @@ class BlackjackTotals:
             ),
             tuple(a + b for a, b in zip(self.hit_and_run, other.hit_and_run, strict=True)),
             tuple(a + b for a, b in zip(self.bad_beat, other.bad_beat, strict=True)),
+            tuple(
+                tuple(a + b for a, b in zip(mine, theirs, strict=True))
+                for mine, theirs in zip(self.capped, other.capped, strict=True)
+            ),
         )
 
 
@@ -121,6 +132,9 @@ class BlackjackWork:
     switch_values: SwitchArray | None = None
     # Switch Hands (633c.4): the switch rule's table (`switch_hands_rule.SwitchHandsRule`).
     switch_hands: SwitchHandsArray | None = None
+    # 633a.13(m): the payout limit of the side wagers' pair-and-dealer-Blackjack lines
+    # (`side_tables.compile_payout_cap`), None when none applies.
+    payout_cap: IntArray | None = None
 
     def __call__(self, unit: WorkUnit) -> BlackjackTotals:
         state: npt.NDArray[np.uint64] = unit.seed.generate_state(4, dtype=np.uint64)  # type: ignore[assignment]
@@ -133,6 +147,7 @@ class BlackjackWork:
         side_counts: IntArray = np.zeros(self.sides.nets.shape, dtype=np.int64)
         hit_and_run_totals: IntArray = np.zeros(HR_TOTALS, dtype=np.int64)
         bad_beat_totals: IntArray = np.zeros(BB_TOTALS, dtype=np.int64)
+        capped: IntArray = np.zeros((len(self.sides.names), CAP_TOTALS), dtype=np.int64)
         session_rounds = int(self.table.params[P_SESSION_ROUNDS])
         # A unit's last, partial session is not kept: sessions never span two units.
         sessions: IntArray = np.zeros(
@@ -173,6 +188,8 @@ class BlackjackWork:
             self.table.burn_each_round(),
             self.switch_values,
             self.switch_hands,
+            self.payout_cap,
+            capped if self.payout_cap is not None else None,
         )
         seconds = time.perf_counter() - started
         if error == ERROR_EXHAUSTED:
@@ -194,6 +211,9 @@ class BlackjackWork:
             tuple(tuple(int(value) for value in row) for row in side_counts),
             tuple(int(value) for value in hit_and_run_totals) if self.hit_and_run[HR_ON] else (),
             tuple(int(value) for value in bad_beat_totals) if self.bad_beat[HR_ON] else (),
+            tuple(tuple(int(value) for value in row) for row in capped)
+            if self.payout_cap is not None
+            else (),
         )
 
 
@@ -212,6 +232,7 @@ class Simulation:
     hit_and_run_stake: int = 0
     bad_beat_stake: int = 0
     hands_per_box: int = 1  # 633a.12(a)(1): two equal Blackjack Wagers at Blackjack Switch
+    payout_cap: IntArray | None = None  # 633a.13(m): `side_tables.compile_payout_cap`'s
 
     @property
     def wagers_per_round(self) -> int:
@@ -250,18 +271,31 @@ class Simulation:
     def side_reports(self) -> dict[str, dict[str, Any]]:
         """Each side wager's figures per box and unit wagered: n is the boxes that wagered it."""
         reports: dict[str, dict[str, Any]] = {}
-        for name, counts, nets, ticks, labels in zip(
-            self.sides.names,
-            self.totals.side_counts,
-            self.sides.nets,
-            self.sides.ticks,
-            self.sides.outcome_names,
-            strict=True,
+        for index, (name, counts, nets, ticks, labels) in enumerate(
+            zip(
+                self.sides.names,
+                self.totals.side_counts,
+                self.sides.nets,
+                self.sides.ticks,
+                self.sides.outcome_names,
+                strict=True,
+            )
         ):
             n = sum(counts)
             total = sum(count * int(net) for count, net in zip(counts, nets, strict=False))
             squares = sum(count * int(net) ** 2 for count, net in zip(counts, nets, strict=False))
-            mean, variance = moments(n, total, squares, ticks)
+            scale = ticks
+            capped: dict[str, int] = {}
+            if self.payout_cap is not None and self.payout_cap[index, CAP_OUTCOME] >= 0:
+                # 633a.13(m): the capped wagers' nets, in cents of the stake: everything in
+                # units of 1 / (ticks * stake) at once, exactly.
+                stake = int(self.payout_cap[index, CAP_STAKE])
+                wagers, change, square_change = self.totals.capped[index]
+                total = total * stake + change * ticks
+                squares = squares * stake * stake + square_change * ticks * ticks
+                scale = ticks * stake
+                capped = {"stake_cents": stake, "payout_limit_capped": wagers}
+            mean, variance = moments(n, total, squares, scale)
             std_dev = float(variance) ** 0.5
             reports[name] = _wager_report(
                 n,
@@ -269,6 +303,7 @@ class Simulation:
                 std_dev,
                 {label: count / n for label, count in zip(labels, counts, strict=False) if count},
             )
+            reports[name].update(capped)
         if self.totals.bad_beat:
             reports["bad_beat"] = _progressive_report(
                 self.totals.bad_beat, self.bad_beat_stake, BAD_BEAT_LINES
@@ -425,6 +460,7 @@ def simulate(
     sides = compile_sides(rules)
     hit_and_run = compile_hit_and_run(rules)
     bad_beat = compile_bad_beat(rules)
+    payout_cap = compile_payout_cap(rules, sides) if sides.names else None  # 633a.13(m)
     units = plan(rounds, unit_size=unit_rounds, seed=seed)
     switch_values = None
     if switch is not None and table.hands_per_box == 1:
@@ -452,6 +488,7 @@ def simulate(
         composition=composition,
         switch_values=switch_values,
         switch_hands=None if switch_hands is None else switch_hands.decisions,
+        payout_cap=payout_cap,
     )
     started = time.perf_counter()
     totals = run(work, units, workers=workers, scheduler=scheduler, progress=progress)
@@ -468,4 +505,5 @@ def simulate(
         hit_and_run_stake=int(hit_and_run[HR_STAKE]),
         bad_beat_stake=int(bad_beat[HR_STAKE]),
         hands_per_box=table.hands_per_box,
+        payout_cap=payout_cap,
     )

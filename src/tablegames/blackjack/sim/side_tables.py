@@ -16,15 +16,15 @@ Bad Beat and Hit and Run read the dealer's hand and keep meters: the kernel sett
 from the registry's `evaluate`), with Bad Beat's Magic Card and Lucky Player Bonuses on the
 kernel's own picks. Super Match (a Blackjack Switch table's, 633a.6(e)(7)) reads the box's
 first four cards: its table is indexed by how many of their six pairs share a rank (the kernel
-counts them), each entry again written by the registry's `evaluate`. Not simulated yet, and
-refused: EZ Bust (placed after the deal, 633b.16), the Crown Treasure Bonus of
-Royal Match 21 (it reads the dealer's two cards, 633a.7(g)(4)) and the aggregate payout limit of
-633a.13(m), which caps a whole round's payouts rather than one box's.
+counts them), each entry again written by the registry's `evaluate`. The aggregate payout limit
+of 633a.13(m) caps a whole round's pair-and-dealer-Blackjack lines rather than one box's: the
+kernel applies it to the round's outcomes from `compile_payout_cap`'s stakes and amounts in cents.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -115,15 +115,6 @@ def side_refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
                     f"{wager.label} reads more than the initial deal (its timing: "
                     f"{wager.timing.value}); it is not simulated yet",
                     wager.offered_by,
-                )
-            )
-        if rules.payout_limit is not None and wager.limited_lines:
-            found.append(
-                (
-                    "payout_limit",
-                    "the aggregate payout limit caps a whole round's payouts; it is not "
-                    "simulated yet",
-                    "633a.13(m)",
                 )
             )
     return found
@@ -267,6 +258,38 @@ def _compile_one(
     if not reads_up:
         flat[: two_card.size] = two_card.reshape(-1)
     return flat, nets, labels, int(reads_up)
+
+
+def compile_payout_cap(
+    rules: Rules, sides: CompiledSides, stakes: Mapping[str, int] | None = None
+) -> npt.NDArray[np.int64] | None:
+    """The kernel's `payout_cap` (kernel.CAP_*), or None when no limit applies (633a.13(m)).
+
+    One row per wager of `sides`: its stake in cents (`stakes`, by default the offer's minimum,
+    as every progressive is wagered), the outcome the limit applies to, the wager's line named
+    by the registry's `limited_lines` alone (as the sidebook compares a settlement's lines),
+    what that outcome wins in cents as `SideResult.returned` rounds it, and the limit."""
+    from tablegames.blackjack.sim import kernel
+
+    if rules.payout_limit is None:
+        return None
+    cap = np.zeros((len(sides.names), kernel.CAP_SIZE), dtype=np.int64)
+    cap[:, kernel.CAP_OUTCOME] = -1
+    cap[:, kernel.CAP_LIMIT] = rules.payout_limit
+    limited = False
+    for index, name in enumerate(sides.names):
+        offer = getattr(rules.side_wagers, name)
+        stake = offer.min_wager if stakes is None else stakes[name]
+        cap[index, kernel.CAP_STAKE] = stake
+        for outcome, label in enumerate(sides.outcome_names[index]):
+            if label in side_wager(name).limited_lines:
+                net = Fraction(int(sides.nets[index, outcome]), sides.ticks[index])
+                # 633a.13(c), (h): "to 1" lines, the stake returned besides; rounded down once.
+                won = math.floor(stake * (net + 1)) - stake
+                cap[index, kernel.CAP_OUTCOME] = outcome
+                cap[index, kernel.CAP_WON] = won
+                limited = True
+    return cap if limited else None
 
 
 def _progressive_settings(size: int, offer: Progressive | None) -> npt.NDArray[np.int64]:
