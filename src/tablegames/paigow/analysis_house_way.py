@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import comb
 from typing import Final
 
 import numba
@@ -516,64 +517,119 @@ def _is_tiger_9(low: int) -> bool:
     return (low >> 20) == _HIGH_CARD and ((low >> 16) & 15) == 9
 
 
+# The tallies a walk returns, by index: the hands represented (each set hand counts for its
+# weight), the Tiger 9s and the fouls among them, the hands the kernel really set, then the
+# represented hands by the high hand's category (HIGH_CARD .. FIVE_ACES).
+_HANDS = 0
+_TIGERS = 1
+_FOULS = 2
+_SET = 3
+_CATEGORY = 4
+_TALLIES = _CATEGORY + CATEGORIES
+# A hand whose lowest rank holds k cards stands, under the suit symmetry, for C(4, k) hands.
+_SUIT_WEIGHTS = np.array([0, 4, 6, 4, 1], dtype=np.int64)
+
+
 @numba.njit(cache=True)
-def _walk_from(c0: int, claridge: bool, full: bool, table: IntArray) -> IntArray:
-    """Tallies over the hands whose lowest card is `c0`: [hands set, Tiger 9s, fouls, then the
-    high hand's category counts (full only)]. Without `full` a hand with no natural nine is not
-    set (it cannot hold a nine-high low hand) and no high key is computed."""
-    tallies = np.zeros(3 + CATEGORIES, dtype=np.int64)
+def _walk_prefix(
+    c0: int, c1: int, claridge: bool, full: bool, symmetric: bool, table: IntArray
+) -> IntArray:
+    """Tallies (see _TALLIES) over the hands whose two lowest cards are c0 < c1.
+
+    `full`: every hand is set and its high key computed (for the high hands' categories and
+    the foul check); otherwise a hand with no natural nine is counted and not set: its low hand
+    cannot be nine-high (the joker is an ace in the low hand), and no high key is computed.
+    `symmetric`: the suit symmetry. Permuting the suits maps hands to hands and keeps every
+    setting's ranks, so the hands whose lowest rank r holds the suits {0, .., k-1} (cards
+    4r, .., 4r + k - 1) stand for the C(4, k) choices of k suits: only those are set, each
+    weighted C(4, k). The caller passes only prefixes that fit (c0 a spade; c1 of rank r only
+    as c0 + 1)."""
+    tallies = np.zeros(_TALLIES, dtype=np.int64)
     counts = np.zeros(15, dtype=np.int64)
     work = np.zeros(32, dtype=np.int64)
     hand = np.zeros(7, dtype=np.int64)
     n = 53
     hand[0] = c0
-    nines0 = 1 if 28 <= c0 < 32 else 0  # the nines are cards 28..31
-    for c1 in range(c0 + 1, n - 5):
-        hand[1] = c1
-        nines1 = nines0 + (1 if 28 <= c1 < 32 else 0)
-        for c2 in range(c1 + 1, n - 4):
-            hand[2] = c2
-            nines2 = nines1 + (1 if 28 <= c2 < 32 else 0)
-            for c3 in range(c2 + 1, n - 3):
-                hand[3] = c3
-                nines3 = nines2 + (1 if 28 <= c3 < 32 else 0)
-                for c4 in range(c3 + 1, n - 2):
-                    hand[4] = c4
-                    nines4 = nines3 + (1 if 28 <= c4 < 32 else 0)
-                    for c5 in range(c4 + 1, n - 1):
-                        hand[5] = c5
-                        nines5 = nines4 + (1 if 28 <= c5 < 32 else 0)
-                        for c6 in range(c5 + 1, n):
-                            if not full and nines5 == 0 and not 28 <= c6 < 32:
-                                continue
-                            hand[6] = c6
-                            front = _set(hand, claridge, table, counts, work)
-                            first = front >> 3
-                            second = front & 7
-                            low = _low_key(hand[first], hand[second])
-                            tallies[0] += 1
-                            if _is_tiger_9(low):
-                                tallies[1] += 1
-                            if full:
-                                high = _high_key(hand, first, second, counts)
-                                if high < low:
-                                    tallies[2] += 1
-                                tallies[3 + (high >> 20)] += 1
+    hand[1] = c1
+    rank = c0 >> 2
+    # No card of the lowest rank may break the pattern: c0 + 1, c0 + 2, ... in order.
+    limit = 4 * rank + 4 if symmetric else 0
+    # The nines are cards 28..31.
+    nines1 = (1 if 28 <= c0 < 32 else 0) + (1 if 28 <= c1 < 32 else 0)
+    for c2 in range(c1 + 1, n - 4):
+        if c2 < limit and c2 != c0 + 2:
+            continue
+        hand[2] = c2
+        nines2 = nines1 + (1 if 28 <= c2 < 32 else 0)
+        for c3 in range(c2 + 1, n - 3):
+            if c3 < limit and c3 != c0 + 3:
+                continue
+            hand[3] = c3
+            nines3 = nines2 + (1 if 28 <= c3 < 32 else 0)
+            weight = 1
+            if symmetric:
+                held = 1 + (c1 < limit) + (c2 < limit) + (c3 < limit)
+                weight = _SUIT_WEIGHTS[held]
+            for c4 in range(c3 + 1, n - 2):
+                hand[4] = c4
+                nines4 = nines3 + (1 if 28 <= c4 < 32 else 0)
+                for c5 in range(c4 + 1, n - 1):
+                    hand[5] = c5
+                    first_c6 = c5 + 1
+                    if not full and nines4 + (1 if 28 <= c5 < 32 else 0) == 0:
+                        # Only a nine as the last card can give this hand a Tiger 9: the
+                        # others are counted, not set.
+                        first_c6 = max(first_c6, 28)
+                        last_c6 = max(first_c6, 32)
+                        tallies[_HANDS] += weight * (n - c5 - 1 - (last_c6 - first_c6))
+                    else:
+                        last_c6 = n
+                    for c6 in range(first_c6, last_c6):
+                        hand[6] = c6
+                        front = _set(hand, claridge, table, counts, work)
+                        first = front >> 3
+                        second = front & 7
+                        low = _low_key(hand[first], hand[second])
+                        tallies[_HANDS] += weight
+                        tallies[_SET] += 1
+                        if _is_tiger_9(low):
+                            tallies[_TIGERS] += weight
+                        if full:
+                            high = _high_key(hand, first, second, counts)
+                            if high < low:
+                                tallies[_FOULS] += weight
+                            tallies[_CATEGORY + (high >> 20)] += weight
     return tallies
 
 
-# The lowest cards in an order that shares the work between threads: the hands under a lowest
-# card c0 number C(52 - c0, 6), falling steeply, so threads take them alternately.
-_ORDER = np.array([*range(0, 47, 2), *range(1, 47, 2)], dtype=np.int64)
+def _prefixes(symmetric: bool) -> IntArray:
+    """The (c0, c1) prefixes a walk takes, in an order that shares the work between threads:
+    the largest first, dealt alternately to the first and the second half (numba's prange
+    gives each thread a contiguous block)."""
+    found = []
+    for c0 in range(47):
+        if symmetric and c0 % 4:
+            continue
+        for c1 in range(c0 + 1, 48):
+            if symmetric and c1 >> 2 == c0 >> 2 and c1 != c0 + 1:
+                continue
+            found.append((comb(52 - c1, 5), c0, c1))
+    found.sort(reverse=True)
+    ordered = found[0::2] + found[1::2]
+    return np.array([(c0, c1) for _, c0, c1 in ordered], dtype=np.int64)
 
 
 @numba.njit(cache=True, parallel=True)
-def _walk(claridge: bool, full: bool, table: IntArray) -> IntArray:
-    """`_walk_from` over every lowest card, on every core, summed (exact integers)."""
-    per_card = np.zeros((47, 3 + CATEGORIES), dtype=np.int64)
-    for index in numba.prange(47):
-        per_card[index] = _walk_from(_ORDER[index], claridge, full, table)
-    tallies: IntArray = per_card.sum(axis=0)
+def _walk(
+    prefixes: IntArray, claridge: bool, full: bool, symmetric: bool, table: IntArray
+) -> IntArray:
+    """`_walk_prefix` over every prefix, on every core, summed (exact integers)."""
+    per_prefix = np.zeros((prefixes.shape[0], _TALLIES), dtype=np.int64)
+    for index in numba.prange(prefixes.shape[0]):
+        per_prefix[index] = _walk_prefix(
+            prefixes[index, 0], prefixes[index, 1], claridge, full, symmetric, table
+        )
+    tallies: IntArray = per_prefix.sum(axis=0)
     return tallies
 
 
@@ -619,7 +675,7 @@ class Tiger9Counts:
 
     way: str
     tiger_9: int
-    hands_set: int  # hands set by the kernel (those holding a natural nine)
+    hands_set: int  # hands the kernel set (a nine held; one per suit class of the lowest rank)
     total: int = TOTAL_HANDS
 
     @property
@@ -632,11 +688,18 @@ class Tiger9Counts:
         return 1 - self.probability * (odds + 1)
 
 
+def _checked(tallies: IntArray) -> IntArray:
+    if int(tallies[_HANDS]) != TOTAL_HANDS:  # the weights must cover every hand exactly once
+        raise RuntimeError(f"the walk covered {int(tallies[_HANDS])} hands, not {TOTAL_HANDS}")
+    return tallies
+
+
 @cache
 def tiger_9_counts(way: str = "trump_plaza") -> Tiger9Counts:
-    """The exact count of dealer Tiger 9s: every hand holding a natural nine set (cached)."""
-    tallies = _walk(_claridge(way), False, _table())
-    return Tiger9Counts(way=way, tiger_9=int(tallies[1]), hands_set=int(tallies[0]))
+    """The exact count of dealer Tiger 9s (cached): the hands holding a natural nine set, one
+    per suit class of their lowest rank (see `_walk_prefix`)."""
+    tallies = _checked(_walk(_prefixes(True), _claridge(way), False, True, _table()))
+    return Tiger9Counts(way=way, tiger_9=int(tallies[_TIGERS]), hands_set=int(tallies[_SET]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -646,18 +709,21 @@ class WalkTallies:
 
     way: str
     hands: int
+    hands_set: int
     tiger_9: int
     fouls: int
     high_categories: tuple[int, ...]
 
 
-def walk_all(way: str = "trump_plaza") -> WalkTallies:
-    """Set every one of the 154,143,080 hands (the benchmark's walk; not cached)."""
-    tallies = _walk(_claridge(way), True, _table())
+def walk_all(way: str = "trump_plaza", *, symmetric: bool = False) -> WalkTallies:
+    """Set every one of the 154,143,080 hands (`symmetric`: one hand per suit class of the
+    lowest rank, weighted), computing each high key (the benchmark's walk; not cached)."""
+    tallies = _checked(_walk(_prefixes(symmetric), _claridge(way), True, symmetric, _table()))
     return WalkTallies(
         way=way,
-        hands=int(tallies[0]),
-        tiger_9=int(tallies[1]),
-        fouls=int(tallies[2]),
-        high_categories=tuple(int(value) for value in tallies[3:]),
+        hands=int(tallies[_HANDS]),
+        hands_set=int(tallies[_SET]),
+        tiger_9=int(tallies[_TIGERS]),
+        fouls=int(tallies[_FOULS]),
+        high_categories=tuple(int(value) for value in tallies[_CATEGORY:]),
     )
