@@ -9,12 +9,16 @@ hands are those of `test_house_way.py`'s legality test, which compares them too.
 
 from __future__ import annotations
 
+import json
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
+from tablegames.cli import app
 from tablegames.core.cards import CardOrJoker
 from tablegames.paigow.analysis_house_way import (
     HANDS_WITHOUT_NINE,
@@ -175,3 +179,55 @@ def test_tiger_9_definition_matches_settle() -> None:
     assert is_tiger_9(house_way("trump_plaza").set(cards))
     row = set_many(np.array([[card_index(card) for card in cards]]))[0]
     assert (int(row[3]) >> 20, (int(row[3]) >> 16) & 15) == (0, 9)
+
+
+# --- tablegames edge tiger_9 ---------------------------------------------------------------------
+
+runner = CliRunner(env={"COLUMNS": "200"})
+
+
+def test_edge_tiger_9_json_is_the_side_wager_shape() -> None:
+    result = runner.invoke(app, ["edge", "tiger_9", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["wager"] == "tiger_9"
+    assert report["odds"] == 30
+    assert report["house_way"] == "trump_plaza"
+    assert report["house_edge_exact"] == "8670401/38535770"
+    assert report["tiger_9_hands"] == 3_853_596
+    assert report["hands"] == TOTAL_HANDS
+    (line,) = report["lines"]
+    assert line["line"] == "tiger_9"
+    assert line["pays"] == "30 to 1"
+    assert line["probability"] == pytest.approx(963_399 / 38_535_770)
+    assert line["probability"] + report["losing_probability"] == pytest.approx(1)
+    # The contributions (-probability x odds) and the losses sum to the edge.
+    assert line["contribution"] + report["losing_probability"] == pytest.approx(
+        report["house_edge"]
+    )
+    assert report["published"]["probability"] == PUBLISHED_TIGER_9
+    assert any("placeholder" in finding for finding in report["non_pa"])
+
+
+def test_edge_tiger_9_reads_the_filed_odds_and_refuses_what_it_cannot_walk(
+    tmp_path: Path,
+) -> None:
+    filing = tmp_path / "cf.toml"
+    filing.write_text(
+        'game = "pai_gow"\npreset = "pa-commission-free"\ntiger_9_wager = true\n'
+        "tiger_9_odds = 25\n",
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, ["edge", "tiger_9", "--rules", str(filing), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["odds"] == 25
+    assert Fraction(report["house_edge_exact"]) == 1 - 26 * Fraction(963_399, 38_535_770)
+    other = tmp_path / "hh.toml"
+    other.write_text('game = "pai_gow"\nhouse_way = "highest_high"\n', encoding="utf-8")
+    refused = runner.invoke(app, ["edge", "tiger_9", "--rules", str(other)])
+    assert refused.exit_code != 0
+    assert "highest_high" in refused.stderr
+    refused = runner.invoke(app, ["edge", "tiger_9", "--paytable", "wizard_2"])
+    assert refused.exit_code != 0
+    assert "--paytable does not apply to tiger_9" in refused.stderr
