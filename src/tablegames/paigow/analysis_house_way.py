@@ -639,7 +639,7 @@ def _claridge(way: str) -> bool:
     return way == "claridge"
 
 
-def set_many(hands: IntArray, way: str = "trump_plaza") -> IntArray:
+def set_many(hands: npt.ArrayLike, way: str = "trump_plaza") -> IntArray:
     """Set each row of `hands` (N x 7 card indices): rows (first, second, high key, low key),
     first < second the low hand's positions in the row."""
     array = np.ascontiguousarray(hands, dtype=np.int64)
