@@ -9,11 +9,12 @@ leaves a choice between cards of equal rank it makes the same one: the first fro
 Python way's order, with the highest (high key, low key). The tests check the kernel against
 the Python way hand by hand; it is analysis, not engine (the engine sets hands in Python).
 
-`tiger_9_counts()` sets every one of the C(53,7) = 154,143,080 seven-card hands that can hold a
-nine-high low hand and counts the dealer's Tiger 9s (`settle.is_tiger_9`: the low hand two
-singles, the higher a nine). A hand without a natural nine cannot have one (the joker is an ace
-in the low hand), so those 85,900,584 hands are counted without being set; `walk_all()` sets
-all 154,143,080 (the benchmark, and the check that both counts agree).
+`tiger_9_counts()` counts the dealer's Tiger 9s (`settle.is_tiger_9`: the low hand two singles,
+the higher a nine) over the C(53,7) = 154,143,080 seven-card hands, exactly. A hand without a
+natural nine cannot have one (the joker is an ace in the low hand), so those 85,900,584 hands
+are counted without being set; of the others one hand per suit class of the lowest rank is set
+and weighted (`_walk_prefix`): 16,121,000 hands, under 2 s on two cores. `walk_all()` sets all
+154,143,080 one by one (the benchmark, and the check that the counts agree).
 
 Keys are `paigow.ranking`'s integers: the category in bits 20-23, five tiebreak digits below.
 """
