@@ -88,7 +88,7 @@ def test_edge_names_every_games_wagers() -> None:
     assert result.exit_code == 2
     assert result.stderr.startswith(
         "error: no wager 'poker': choose blackjack, blackjack_dealt, craps, pai_gow, "
-        "fortune_bonus, envy or a side wager "
+        "fortune_bonus, envy, tiger_9 or a side wager "
         "(lucky_ladies, "
     )
 

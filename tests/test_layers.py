@@ -40,7 +40,9 @@ ABOVE_THE_ENGINE = {
 NOT_ENGINE = {
     "blackjack": ("__init__", "analysis", "strategy_chart", "policy", "sim", "cli"),
     "craps": ("__init__", "edge", "sim", "cli"),
-    "paigow": ("__init__", "analysis", "strategy", "sim", "cli"),
+    # `analysis_house_way` is the house ways' numba kernel, analysis like `analysis`: the engine
+    # sets hands in Python (its name also falls under the engine's banned `analysis` prefix).
+    "paigow": ("__init__", "analysis", "analysis_house_way", "strategy", "sim", "cli"),
 }
 
 

@@ -79,3 +79,13 @@ def test_a_bad_pai_gow_filing_is_refused_with_its_field(tmp_path: Path) -> None:
     assert "commission_percent" in result.stderr
     assert "Traceback" not in result.output
     assert not (tmp_path / "x.html").exists()
+
+
+def test_the_report_gives_the_exact_tiger_9_edge() -> None:
+    page = build_paigow_report(
+        pai_gow_rules_from_mapping({"preset": "pa-commission-free", "tiger_9_wager": True}),
+        source="cf.toml",
+    )
+    # 3,853,596 dealer Tiger 9s of 154,143,080 hands (tests/paigow/test_house_way_kernel.py).
+    assert "3,853,596 of the 154,143,080" in page
+    assert "exactly 8670401/38535770" in page

@@ -9,6 +9,10 @@ simulation, with a standard error, where `edge` reports exact figures (docs/paig
 `edge fortune_bonus [--paytable NAME]` is exact over all 154,143,080 seven-card hands
 (`paigow.analysis`); `edge envy` gives the Envy bonus paid for each other player's hand. The
 paytables are placeholders until 645a.13's are found, and every report says so.
+
+`edge tiger_9 [--preset NAME | --rules FILE]` (645c.1(c)(2)) is exact too: the dealer's
+seven cards set by the house way over every hand (`paigow.analysis_house_way`, the Trump
+Plaza or Claridge way, default rankings), at the filed `tiger_9_odds` (30 to 1 placeholder).
 """
 
 from __future__ import annotations
@@ -30,13 +34,16 @@ PLAY = "Pai Gow Poker"
 MAIN = "pai_gow"
 FORTUNE_BONUS = "fortune_bonus"
 ENVY = "envy"
+TIGER_9 = "tiger_9"
 EDGE = EdgeMenu(
-    games=(MAIN, FORTUNE_BONUS, ENVY),
+    games=(MAIN, FORTUNE_BONUS, ENVY, TIGER_9),
     help="pai_gow: the main wager is simulated, not exact: use tablegames simulate --game "
     "pai_gow. fortune_bonus: --paytable wizard_1|wizard_2|wizard_3|wizard_4|wizard_6 "
     "(placeholders "
     "until 645a.13's paytables are found); envy: the bonus per other player, --paytable "
-    "envy_3000|envy_5000. Both exact over every seven-card hand of the 53-card deck.",
+    "envy_3000|envy_5000. Both exact over every seven-card hand of the 53-card deck. "
+    "tiger_9: the dealer's low hand nine-high, every hand set by the house way, at the "
+    "filed tiger_9_odds (--preset NAME or --rules FILE; 30 to 1 placeholder).",
 )
 DEFAULT_FORTUNE = "wizard_2"
 DEFAULT_ENVY = "envy_3000"
@@ -135,9 +142,78 @@ def envy_report(table_name: str) -> dict[str, Any]:
     }
 
 
+# anchors.md 4, PUB: sonofdave.com "Commission Free Pai Gow Poker" (Wizard of Odds' format),
+# Trump Plaza house way: the Tiger 9 probability and its house edge at 30 to 1.
+PUBLISHED_TIGER_9 = {
+    "probability": 0.025007,
+    "house_edge_at_30_to_1": 0.22478,
+    "source": "https://sonofdave.com/games/commission-free-pai-gow-poker/ (Trump Plaza way)",
+}
+
+
+def tiger_9_report(preset: str | None = None, rules_path: Path | None = None) -> dict[str, Any]:
+    """The Tiger 9 wager's exact edge (645c.1(c)(2)): it wins `tiger_9_odds` to 1 when the
+    dealer's low hand is nine-high, over every seven-card hand set by the filed house way."""
+    from tablegames.paigow.analysis_house_way import WAYS, tiger_9_counts
+    from tablegames.paigow.ranking import DEFAULT_RANKING
+    from tablegames.paigow.rules import load_pai_gow_rules
+
+    rules = load_pai_gow_rules(preset, rules_path)
+    if rules.house_way not in WAYS:
+        raise TableGamesError(
+            f"edge tiger_9: house way {rules.house_way!r} has no kernel: the exact walk sets "
+            f"hands by {' or '.join(WAYS)}"
+        )
+    if rules.ranking != DEFAULT_RANKING:
+        raise TableGamesError(
+            "edge tiger_9: the exact walk ranks hands by the default rankings (A-2-3-4-5 "
+            "second-highest, the joker in an ace flush the highest missing rank)"
+        )
+    odds = rules.tiger_9_odds
+    counts = tiger_9_counts(rules.house_way)
+    chance = counts.probability
+    edge = counts.edge(odds)
+    second = chance * odds * odds + (1 - chance)
+    return {
+        "game": "pai_gow",
+        "wager": TIGER_9,
+        "decks": 1,
+        "house_way": rules.house_way,
+        "odds": odds,
+        "house_edge": float(edge),
+        "house_edge_exact": str(edge),
+        "std_dev": sqrt(float(second - edge * edge)),
+        "lines": [
+            {
+                "outcome": "dealer's low hand nine-high",
+                "line": TIGER_9,
+                "probability": float(chance),
+                "probability_exact": str(chance),
+                "pays": f"{odds} to 1",
+                "contribution": float(-chance * odds),
+            }
+        ],
+        "losing_probability": float(1 - chance),
+        "hands": counts.total,
+        "tiger_9_hands": counts.tiger_9,
+        "published": PUBLISHED_TIGER_9,
+        "notes": [
+            f"dealer Tiger 9: {counts.tiger_9:,} of {counts.total:,} hands ({chance}), "
+            f"{float(chance) * 100:.6f}%; published {PUBLISHED_TIGER_9['probability']} "
+            "(Trump Plaza way; the difference is discussed in docs/paigow.md)"
+        ],
+        "non_pa": [
+            f"tiger_9_odds {odds} to 1: a placeholder (Golden Nugget 2013), not 58 Pa. Code "
+            "645c.1 text",
+            f"house way {rules.house_way}: a Rules Submission choice, not 645a.11 text",
+        ],
+    }
+
+
 def edge(wager: str, request: EdgeRequest) -> int:
-    """`tablegames edge fortune_bonus|envy [--paytable NAME] [--json | --csv]`; `edge pai_gow`
-    refuses, pointing to the simulator."""
+    """`tablegames edge fortune_bonus|envy [--paytable NAME] [--json | --csv]`, `edge tiger_9
+    [--preset NAME | --rules FILE] [--json | --csv]`; `edge pai_gow` refuses, pointing to the
+    simulator."""
     if wager == MAIN:
         # `edge` reports exact figures (every other target is an exact enumeration or
         # recursion); the main wager's depends on the house way setting both hands over
@@ -147,6 +223,25 @@ def edge(wager: str, request: EdgeRequest) -> int:
             "of both hands): simulate it with tablegames simulate --game pai_gow --rounds N "
             "[--preset NAME | --rules FILE]"
         )
+    if wager == TIGER_9:
+        refuse_options(
+            wager,
+            [name for name in request.used() if name != "--preset"],
+            "the Tiger 9 wager depends on the dealer's setting and the filed odds alone "
+            "(--preset NAME or --rules FILE)",
+        )
+        report = tiger_9_report(request.preset, request.rules)
+        from tablegames.reports.edge_output import edge_csv, print_edge
+
+        if request.as_json:
+            sys.stdout.write(json.dumps(report, indent=2) + "\n")
+        elif request.as_csv:
+            sys.stdout.write(edge_csv(report))
+            for finding in report["non_pa"]:
+                sys.stderr.write(f"non-PA {finding}\n")
+        else:
+            print_edge(report)
+        return 0
     refuse_options(
         wager,
         [name for name in request.used() if name != "--paytable"],

@@ -5,7 +5,8 @@ The page holds: every house rule in force beside its default, the source of that
 whether PA text confirms it (`paigow.sources`), filed values that differ from the defaults and
 placeholders (paytables no PA text gives) flagged; the findings of the rules check; the exact
 Fortune bonus and Envy figures for the paytables filed (`paigow.analysis`, over all 154,143,080
-hands); the starting position's chances for the filed method (645a.5); the commission on a
+hands) and the Tiger 9 wager's (`paigow.analysis_house_way`, every dealer hand set by the
+house way); the starting position's chances for the filed method (645a.5); the commission on a
 sample of winning wagers with the filed rounding; and what the page does not give (the main
 wager's edge is simulated, `tablegames simulate`). The page loads nothing.
 """
@@ -21,8 +22,10 @@ from typing import Any
 from tablegames import __version__
 from tablegames.core.money import commission, format_cents
 from tablegames.paigow.analysis import envy_per_player, fortune_class_counts, fortune_edge
+from tablegames.paigow.analysis_house_way import WAYS, tiger_9_counts
 from tablegames.paigow.dealing import counted
 from tablegames.paigow.fortune import ENVY_TABLES, FORTUNE_PAYTABLES
+from tablegames.paigow.ranking import DEFAULT_RANKING
 from tablegames.paigow.rules import PaiGowRules, placeholder_warnings
 from tablegames.paigow.sources import FIELD_SOURCES
 from tablegames.reports.report_format import esc
@@ -59,6 +62,25 @@ def _value(value: Any, name: str = "") -> str:
 
 def _percent(value: Fraction, places: int = 4) -> str:
     return f"{float(value) * 100:.{places}f}%"
+
+
+def _tiger_9_section(rules: PaiGowRules) -> str:
+    """The Tiger 9 wager: exact over every dealer hand set by the house way when the kernel
+    sets that way with the default rankings (`paigow.analysis_house_way`)."""
+    head = f"<h3>Tiger 9 (645c.1(c)(2))</h3><p>Pays {rules.tiger_9_odds} to 1 (a placeholder). "
+    if rules.house_way not in WAYS or rules.ranking != DEFAULT_RANKING:
+        return (
+            head + f"Its odds depend on the dealer's setting by the house way "
+            f"({esc(rules.house_way)}, with the filed rankings), which the exact walk does not "
+            "set: simulate it with tablegames simulate.</p>"
+        )
+    counts = tiger_9_counts(rules.house_way)
+    edge = counts.edge(rules.tiger_9_odds)
+    return (
+        head + f"The dealer's low hand is nine-high in {counts.tiger_9:,} of the "
+        f"{counts.total:,} seven-card hands set by the {esc(rules.house_way)} way "
+        f"({_percent(counts.probability)}); house edge {_percent(edge)} (exactly {edge}).</p>"
+    )
 
 
 def rules_section(rules: PaiGowRules) -> str:
@@ -131,11 +153,7 @@ def optional_section(rules: PaiGowRules) -> str:
                 f"{esc(format_cents(rules.envy_min_wager))}.</p>"
             )
     if rules.tiger_9_wager:
-        parts.append(
-            f"<h3>Tiger 9 (645c.1(c)(2))</h3><p>Pays {rules.tiger_9_odds} to 1 "
-            "(a placeholder); its odds depend on the dealer's setting by the house way and are "
-            "simulated, not enumerated.</p>"
-        )
+        parts.append(_tiger_9_section(rules))
     if rules.progressive:
         parts.append(
             "<h3>Progressive (645a.7(e)(4))</h3><p>"
