@@ -371,6 +371,9 @@ def create_app(service: Service) -> FastAPI:
         description="Pennsylvania table games: Blackjack (58 Pa. Code 633a) and craps Power Odds "
         "(623b.5), played live with a durable wallet and an audit trail.",
         version="1",
+        # FastAPI's own OpenTelemetry hooks: nothing here exports spans or metrics, and per
+        # request they cost time on the acknowledged path (benchmarks/bench_server.py).
+        telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
     )
     app.state.service = service
 
