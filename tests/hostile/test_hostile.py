@@ -325,7 +325,7 @@ OPTION_CASES: list[tuple[list[str], str, str | None]] = [
     (["play", "pai_gow", "--preset", "pa-99deck"], "'pa-99deck' is unknown", None),
     (["play", "pai_gow", "--boxes", "2"], "--boxes is for Blackjack", None),
     (["play", "pai_gow", "--rules", "PAIGOW_DEALT"], "table_type must be electronic", None),
-    (["edge", "pai_gow"], "simulate --game pai_gow", None),
+    (["edge", "pai_gow", "--paytable", "wizard_2"], "--paytable does not apply to pai_gow", None),
     (["rules", "show", "--set", "decks"], "NAME=VALUE", None),
     (["rules", "show", "--set", "decks=true"], "decks: must be a whole number", "633a.3(a)"),
     (["rules", "show", "--set", 'decks="6"'], "decks: must be a whole number", "633a.3(a)"),

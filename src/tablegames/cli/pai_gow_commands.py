@@ -210,26 +210,82 @@ def tiger_9_report(preset: str | None = None, rules_path: Path | None = None) ->
     }
 
 
+# `edge pai_gow`: the main wager over every (player, dealer) pair is 8.25e15 deals; it is
+# estimated instead from this many deals at a fixed seed (`paigow.sim`, the numba house way),
+# so the same rules always give the same figure, reported with its standard error.
+EDGE_DEALS = 2_000_000
+EDGE_SEED = 0
+
+
+def main_wager_report(preset: str | None = None, rules_path: Path | None = None) -> dict[str, Any]:
+    """The main wager's house edge (commission included) and its win / push / lose shares,
+    by simulation (the side wagers' report shape, with `method` and standard errors)."""
+    from tablegames.core.simulation import default_workers
+    from tablegames.paigow.rules import load_pai_gow_rules
+    from tablegames.paigow.sim import STAKE, simulate
+
+    rules = load_pai_gow_rules(preset, rules_path)
+    run = simulate(rules, rounds=EDGE_DEALS, seed=EDGE_SEED, workers=default_workers())
+    main = run.report()["wagers"]["pai_gow"]
+    win, push = main["lines"]["win"], main["lines"]["push"]
+    won = STAKE - (run.totals.commission // run.totals.win if run.totals.win else 0)
+    pays = "1 to 1" if rules.commission_free else f"1 to 1 less {rules.commission_percent}%"
+    return {
+        "game": "pai_gow",
+        "wager": MAIN,
+        "decks": 1,
+        "house_way": rules.house_way,
+        "method": f"simulation: {EDGE_DEALS:,} deals at seed {EDGE_SEED}, the house way "
+        "against itself (tablegames simulate --game pai_gow)",
+        "house_edge": main["house_edge"],
+        "standard_error": main["standard_error"],
+        "std_dev": main["std_dev"],
+        "lines": [
+            {
+                "outcome": "both hands win",
+                "line": "win",
+                "probability": win,
+                "pays": pays,
+                "contribution": -win * won / STAKE,
+                "standard_error": main["line_standard_errors"]["win"],
+            },
+            {
+                "outcome": "one hand wins",
+                "line": "push",
+                "probability": push,
+                "pays": "push",
+                "contribution": 0.0,
+                "standard_error": main["line_standard_errors"]["push"],
+            },
+        ],
+        "losing_probability": main["lines"]["lose"],
+        "non_pa": [f"house way {rules.house_way}: a Rules Submission choice, not 645a.11 text"],
+    }
+
+
 def edge(wager: str, request: EdgeRequest) -> int:
     """`tablegames edge fortune_bonus|envy [--paytable NAME] [--json | --csv]`, `edge tiger_9
     [--preset NAME | --rules FILE] [--json | --csv]`; `edge pai_gow` refuses, pointing to the
     simulator."""
-    if wager == MAIN:
-        # `edge` reports exact figures (every other target is an exact enumeration or
-        # recursion); the main wager's depends on the house way setting both hands over
-        # 8.25e15 deals, known here only by a Monte Carlo with a standard error.
-        raise TableGamesError(
-            "the Pai Gow Poker main wager has no exact edge here (it depends on the house way "
-            "of both hands): simulate it with tablegames simulate --game pai_gow --rounds N "
-            "[--preset NAME | --rules FILE]"
-        )
-    if wager == TIGER_9:
+    if wager in (MAIN, TIGER_9):
         refuse_options(
             wager,
             [name for name in request.used() if name != "--preset"],
-            "the Tiger 9 wager depends on the dealer's setting and the filed odds alone "
+            "it depends on the house way's settings and the filed rules alone "
             "(--preset NAME or --rules FILE)",
         )
+    if wager == MAIN:
+        report = main_wager_report(request.preset, request.rules)
+        from tablegames.reports.edge_output import edge_csv, print_edge
+
+        if request.as_json:
+            sys.stdout.write(json.dumps(report, indent=2) + "\n")
+        elif request.as_csv:
+            sys.stdout.write(edge_csv(report))
+        else:
+            print_edge(report)
+        return 0
+    if wager == TIGER_9:
         report = tiger_9_report(request.preset, request.rules)
         from tablegames.reports.edge_output import edge_csv, print_edge
 
@@ -247,13 +303,6 @@ def edge(wager: str, request: EdgeRequest) -> int:
         [name for name in request.used() if name != "--paytable"],
         "a Pai Gow Poker optional wager depends on the player's seven cards and its paytable alone",
     )
-    if wager == MAIN:
-        # The main wager's outcome depends on both hands' settings by the house way: no exact
-        # enumeration of all 8.25e15 (player, dealer) pairs is offered; it is simulated.
-        raise TableGamesError(
-            "edge pai_gow: the main wager is not enumerated exactly (its settings follow the "
-            "house way); simulate it with `tablegames simulate` (docs/paigow.md)"
-        )
     if request.rules is not None:
         raise TableGamesError(f"--rules does not apply to {wager}: choose its --paytable")
     if wager == ENVY:

@@ -169,7 +169,13 @@ def print_edge(report: Mapping[str, Any], out: Console | None = None) -> None:
         f"{edge * 100:.6f}%"
         + (f", standard deviation {report['std_dev']:.4f}" if report.get("std_dev") else "")
     )
-    for key in ("switch_option_value", "switch_probability", "house_edge_basis"):
+    for key in (
+        "switch_option_value",
+        "switch_probability",
+        "house_edge_basis",
+        "method",
+        "standard_error",
+    ):
         if key in report:
             out.print(f"  {key.replace('_', ' ')}: {escape(str(report[key]))}")
     for finding in report.get("non_pa", []):
