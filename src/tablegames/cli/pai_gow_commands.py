@@ -263,10 +263,25 @@ def main_wager_report(preset: str | None = None, rules_path: Path | None = None)
     }
 
 
+def _print(report: dict[str, Any], request: EdgeRequest) -> int:
+    """A report as JSON, CSV (each non-PA finding on stderr, stdout staying pure CSV) or text."""
+    from tablegames.reports.edge_output import edge_csv, print_edge
+
+    if request.as_json:
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+    elif request.as_csv:
+        sys.stdout.write(edge_csv(report))
+        for finding in report.get("non_pa", []):
+            sys.stderr.write(f"non-PA {finding}\n")
+    else:
+        print_edge(report)
+    return 0
+
+
 def edge(wager: str, request: EdgeRequest) -> int:
-    """`tablegames edge fortune_bonus|envy [--paytable NAME] [--json | --csv]`, `edge tiger_9
-    [--preset NAME | --rules FILE] [--json | --csv]`; `edge pai_gow` refuses, pointing to the
-    simulator."""
+    """`tablegames edge fortune_bonus|envy [--paytable NAME] [--json | --csv]`, `edge tiger_9`
+    and `edge pai_gow` `[--preset NAME | --rules FILE] [--json | --csv]` (the main wager from a
+    fixed-seed simulation with its standard errors)."""
     if wager in (MAIN, TIGER_9):
         refuse_options(
             wager,
@@ -275,29 +290,9 @@ def edge(wager: str, request: EdgeRequest) -> int:
             "(--preset NAME or --rules FILE)",
         )
     if wager == MAIN:
-        report = main_wager_report(request.preset, request.rules)
-        from tablegames.reports.edge_output import edge_csv, print_edge
-
-        if request.as_json:
-            sys.stdout.write(json.dumps(report, indent=2) + "\n")
-        elif request.as_csv:
-            sys.stdout.write(edge_csv(report))
-        else:
-            print_edge(report)
-        return 0
+        return _print(main_wager_report(request.preset, request.rules), request)
     if wager == TIGER_9:
-        report = tiger_9_report(request.preset, request.rules)
-        from tablegames.reports.edge_output import edge_csv, print_edge
-
-        if request.as_json:
-            sys.stdout.write(json.dumps(report, indent=2) + "\n")
-        elif request.as_csv:
-            sys.stdout.write(edge_csv(report))
-            for finding in report["non_pa"]:
-                sys.stderr.write(f"non-PA {finding}\n")
-        else:
-            print_edge(report)
-        return 0
+        return _print(tiger_9_report(request.preset, request.rules), request)
     refuse_options(
         wager,
         [name for name in request.used() if name != "--paytable"],
@@ -318,17 +313,7 @@ def edge(wager: str, request: EdgeRequest) -> int:
                 f"non-PA {report['non_pa'][0]}\n"
             )
         return 0
-    report = fortune_report(request.paytable or DEFAULT_FORTUNE)
-    from tablegames.reports.edge_output import edge_csv, print_edge
-
-    if request.as_json:
-        sys.stdout.write(json.dumps(report, indent=2) + "\n")
-    elif request.as_csv:
-        sys.stdout.write(edge_csv(report))
-        sys.stderr.write(f"non-PA {report['non_pa'][0]}\n")
-    else:
-        print_edge(report)
-    return 0
+    return _print(fortune_report(request.paytable or DEFAULT_FORTUNE), request)
 
 
 def simulate(request: SimulateRequest) -> None:
