@@ -412,10 +412,13 @@ def test_633a_14_h_a_double_shoe_on_the_table_protocol_restores_and_replays() ->
     assert isinstance(table, DealtBlackjackTable)
     for name, args in OPENING:
         table.order(name, args)
-    table.order("determinant", {"card": "KH", "drawn_from": "red"})
-    table.order("deal_from", {"side": "black"})
     betting = table.open_betting()
     betting.place(Command(player="ann", spot=1, action="blackjack", amount=2500))
+    table.order("determinant", {"card": "KH", "drawn_from": "red"})
+    table.order("deal_from", {"side": "black"})
+    # 633a.6(c): the determinant card is out, so no bet is made or taken back until the deal.
+    late = Command(player="bo", spot=2, action="blackjack", amount=2500)
+    assert "the bets are closed" in str(betting.refusal(late))
     game = table.start_round(betting)
     # KH (the determinant, from red) 7D up, 9S: 19; hole QC: 17. Ann wins 2500.
     for card in ("7D", "9S"):
