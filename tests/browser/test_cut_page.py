@@ -5,6 +5,7 @@ proper cut is taken and the round deals from the cut stack."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from tests.browser.conftest import LiveServer
@@ -37,10 +38,18 @@ def test_633a_5_b_the_first_player_seated_cuts_the_cards_in_the_page(
     page.get_by_text("633a.5(d)").first.wait_for()  # the refusal names its paragraph
     position.fill("100")
     page.get_by_test_id("action-cut").click()
-    page.get_by_test_id("cut-2").wait_for(state="detached")
-    stream = live_server.operator("GET", f"/api/tables/{table_id}")
-    cuts = [entry["event"] for entry in stream["events"] if entry["event"]["event"] == "cut_taken"]
+    # The server's stream holds the player's cut (read as the operator, who sees it all).
+    cuts: list[dict[str, Any]] = []
+    for _ in range(100):
+        stream = live_server.operator("GET", f"/api/tables/{table_id}")
+        cuts = [
+            entry["event"] for entry in stream["events"] if entry["event"]["event"] == "cut_taken"
+        ]
+        if cuts:
+            break
+        time.sleep(0.2)
     assert [(cut["box"], cut["position"]) for cut in cuts] == [(2, 100)]
+    page.get_by_test_id("cut-2").wait_for(state="detached", timeout=30_000)
     bet(page, 2, "blackjack", 2500)
     deal(page)
     page.get_by_test_id("cards-2-0").locator(".card").first.wait_for()

@@ -4,6 +4,10 @@
 
 import { el } from "./api.js";
 
+// What the player typed for each spot's cut: the view is drawn again after every command and
+// stream event, and a position typed (or refused, to be corrected) must survive that.
+const typed = new Map();
+
 // The controls for each of the player's spots offered the cut; `send(body)` posts a command.
 export function cutControls(view, mine, send) {
   const groups = [];
@@ -11,6 +15,7 @@ export function cutControls(view, mine, send) {
     const offers = (view.offers || {})[String(spot)] || [];
     const cut = offers.find((offer) => offer.action === "cut");
     const decline = offers.find((offer) => offer.action === "decline_cut");
+    if (!cut) typed.delete(spot);
     if (!cut && !decline) continue;
     const group = el("div", { class: "offers", role: "group", "data-testid": `cut-${spot}`,
       "aria-label": `The cut offered to box ${spot}` });
@@ -19,7 +24,8 @@ export function cutControls(view, mine, send) {
     if (cut) {
       const middle = Math.round((cut.low + cut.high) / 2);
       const input = el("input", { type: "number", min: String(cut.low), max: String(cut.high),
-        value: String(middle), "data-testid": "cut-position",
+        value: typed.get(spot) ?? String(middle), "data-testid": "cut-position",
+        oninput: () => typed.set(spot, input.value),
         "aria-label": `Cards above the cut, ${cut.low} to ${cut.high}` });
       group.append(el("span", { class: "offer" }, input, el("button", {
         type: "button", class: "decision cut", "data-testid": "action-cut", title: cut.paragraph,
