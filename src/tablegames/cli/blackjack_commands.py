@@ -92,7 +92,7 @@ def edge_more() -> Sequence[str]:
 
 def edge(wager: str, request: EdgeRequest) -> int:
     """`tablegames edge blackjack` or `tablegames edge SIDE_WAGER`."""
-    from tablegames.reports.edge_output import edge_csv, print_edge
+    from tablegames.reports.edge_output import write_edge
 
     used = request.used()
     if wager == "blackjack":
@@ -127,15 +127,7 @@ def edge(wager: str, request: EdgeRequest) -> int:
         house = house_rules(request.preset, request.rules, request.overrides)
         chosen = house.decks if request.decks is None else request.decks
         report = edge_report(wager, decks=chosen, paytable=request.paytable, rules=house)
-    if request.as_json:
-        sys.stdout.write(json.dumps(report, indent=2) + "\n")
-    elif request.as_csv:
-        sys.stdout.write(edge_csv(report))
-        # stdout stays pure CSV; a non-PA finding must still be seen.
-        for finding in report.get("non_pa", []):
-            sys.stderr.write(f"non-PA {finding}\n")
-    else:
-        print_edge(report)
+    write_edge(report, as_json=request.as_json, as_csv=request.as_csv)
     return 0
 
 

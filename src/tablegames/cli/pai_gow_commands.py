@@ -264,17 +264,9 @@ def main_wager_report(preset: str | None = None, rules_path: Path | None = None)
 
 
 def _print(report: dict[str, Any], request: EdgeRequest) -> int:
-    """A report as JSON, CSV (each non-PA finding on stderr, stdout staying pure CSV) or text."""
-    from tablegames.reports.edge_output import edge_csv, print_edge
+    from tablegames.reports.edge_output import write_edge
 
-    if request.as_json:
-        sys.stdout.write(json.dumps(report, indent=2) + "\n")
-    elif request.as_csv:
-        sys.stdout.write(edge_csv(report))
-        for finding in report.get("non_pa", []):
-            sys.stderr.write(f"non-PA {finding}\n")
-    else:
-        print_edge(report)
+    write_edge(report, as_json=request.as_json, as_csv=request.as_csv)
     return 0
 
 

@@ -99,36 +99,35 @@ class PaiGowBetting:
             found.append(
                 Offer(action=CO_BANK, hand=0, paragraph="645a.7", low=rules.min_wager, high=cover)
             )
-        if rules.fortune_paytable is not None:
-            found.append(
-                Offer(
-                    action=FORTUNE,
-                    hand=0,
-                    paragraph="645a.7(e)(1)",
-                    low=rules.side_min_wager,
-                    high=rules.side_max_wager,
-                )
-            )
-        if rules.progressive:
-            found.append(
-                Offer(
-                    action=PROGRESSIVE,
-                    hand=0,
-                    paragraph="645a.7(e)(4)",
-                    low=rules.progressive_wager,
-                    high=rules.progressive_wager,
-                )
-            )
-        if rules.tiger_9_wager:
-            found.append(
-                Offer(
-                    action=TIGER_9,
-                    hand=0,
-                    paragraph="645c.1(c)(2)",
-                    low=rules.side_min_wager,
-                    high=rules.side_max_wager,
-                )
-            )
+        # The optional wagers the rules offer: (offered, name, paragraph, low, high).
+        optional = (
+            (
+                rules.fortune_paytable is not None,
+                FORTUNE,
+                "645a.7(e)(1)",
+                rules.side_min_wager,
+                rules.side_max_wager,
+            ),
+            (
+                rules.progressive,
+                PROGRESSIVE,
+                "645a.7(e)(4)",
+                rules.progressive_wager,
+                rules.progressive_wager,
+            ),
+            (
+                rules.tiger_9_wager,
+                TIGER_9,
+                "645c.1(c)(2)",
+                rules.side_min_wager,
+                rules.side_max_wager,
+            ),
+        )
+        found += [
+            Offer(action=name, hand=0, paragraph=paragraph, low=low, high=high)
+            for offered, name, paragraph, low, high in optional
+            if offered
+        ]
         return tuple(found)
 
     def refusal(self, bet: Command) -> str | None:

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
@@ -272,3 +274,16 @@ def _print_dealer(report: Mapping[str, Any], out: Console) -> None:
             "" if value is None else f"{value:+.4f}",
         )
     out.print(table)
+
+
+def write_edge(report: Mapping[str, Any], *, as_json: bool, as_csv: bool) -> None:
+    """`tablegames edge`'s output of a report: JSON, CSV (stdout stays pure CSV; each non-PA
+    finding goes to stderr, where it is still seen) or the text for a person."""
+    if as_json:
+        sys.stdout.write(json.dumps(report, indent=2) + "\n")
+    elif as_csv:
+        sys.stdout.write(edge_csv(report))
+        for finding in report.get("non_pa", []):
+            sys.stderr.write(f"non-PA {finding}\n")
+    else:
+        print_edge(report)
