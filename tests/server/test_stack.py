@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tablegames.server.app import TEST_MODE_HEADER, create_app
+from tablegames.server.app import create_app
+from tablegames.server.bodies import TEST_MODE_HEADER
 from tablegames.server.service import Service
 from tablegames.server.tables_file import TableSpec
 from tablegames.store import Store
