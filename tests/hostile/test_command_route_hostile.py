@@ -51,9 +51,9 @@ def pair(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     service.start([TableSpec(game="blackjack", name="Route", rules={"preset": "pa-6deck"})])
     ours, theirs = TestClient(create_app(service)), TestClient(_with_fastapi_handler(service))
     made = ours.post("/api/players", json={"name": "stranger"}).json()
-    table_id = ours.get(
-        "/api/tables", headers={"Authorization": f"Bearer {made['token']}"}
-    ).json()[0]["table_id"]
+    table_id = ours.get("/api/tables", headers={"Authorization": f"Bearer {made['token']}"}).json()[
+        0
+    ]["table_id"]
     yield {
         "ours": ours,
         "theirs": theirs,
