@@ -25,7 +25,7 @@ import email.message
 import json
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, Final
 
 from fastapi.exceptions import RequestValidationError
@@ -48,6 +48,7 @@ _ABSENT: Final = object()
 _POOL: Final = ThreadPoolExecutor(max_workers=40, thread_name_prefix="table-command")
 
 
+@lru_cache(maxsize=64)
 def _json_type(content_type: str) -> bool:
     # FastAPI decodes JSON only when the declared type is application/json or application/*+json.
     message = email.message.Message()

@@ -35,11 +35,30 @@ def _check(value: Any, what: str, depth: int) -> None:
     raise StoreError(f"{what} holds a {type(value).__name__}, which is not JSON")
 
 
+def _plain(value: Any, depth: int) -> bool:
+    """Whether `value` is certainly JSON the store keeps, built of the plain types alone (dict,
+    list, str, int, bool, None, finite float). The common case, checked without naming every
+    place on the way: `_check` walks again, naming each place, only when this says no."""
+    if depth > MAX_DEPTH:
+        return False
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return True
+    if kind is dict:
+        return all(type(key) is str and _plain(item, depth + 1) for key, item in value.items())
+    if kind is list:
+        return all(_plain(item, depth + 1) for item in value)
+    if kind is float:
+        return math.isfinite(value)
+    return False
+
+
 def check_object(value: Any, what: str) -> Mapping[str, Any]:
     """`value` if it is a JSON object the store can keep; a StoreError naming `what` if not."""
     if not isinstance(value, Mapping):
         raise StoreError(f"{what} must be a JSON object, not a {type(value).__name__}")
-    _check(value, what, 0)
+    if not _plain(value, 0):
+        _check(value, what, 0)
     return value
 
 
