@@ -23,7 +23,6 @@ The clients are threads of this process and share the machine's cores with the s
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
 import socket
@@ -92,10 +91,51 @@ class Tally:
     rounds: int = 0
 
 
+class Connection:
+    """One keep-alive HTTP/1.1 connection, written and read directly on its socket.
+
+    A load generator should take as little of the machine as it can from the server it
+    measures: this one writes each request in one `send` and reads each answer by its
+    Content-Length (every answer of the server's JSON routes has one). The standard library's
+    `http.client`, whose header parsing goes through the `email` package, took about a third
+    more of the clients' CPU per acknowledged action (0.27 against 0.20 ms, 8 players)."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.socket = socket.create_connection((host, port), timeout=30)
+        self.socket.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.host = f"{host}:{port}".encode()
+        self.buffer = b""
+
+    def request(
+        self, method: str, path: str, data: bytes | None, headers: dict[str, str]
+    ) -> tuple[int, bytes]:
+        lines = [f"{method} {path} HTTP/1.1".encode(), b"Host: " + self.host]
+        lines += [f"{name}: {value}".encode() for name, value in headers.items()]
+        lines.append(b"Content-Length: %d" % len(data or b""))
+        self.socket.sendall(b"\r\n".join(lines) + b"\r\n\r\n" + (data or b""))
+        while (end := self.buffer.find(b"\r\n\r\n")) < 0:
+            self._receive()
+        head, self.buffer = self.buffer[:end], self.buffer[end + 4 :]
+        status_line, *fields = head.split(b"\r\n")
+        length = next(
+            int(value)
+            for name, _, value in (field.partition(b":") for field in fields)
+            if name.strip().lower() == b"content-length"
+        )
+        while len(self.buffer) < length:
+            self._receive()
+        body, self.buffer = self.buffer[:length], self.buffer[length:]
+        return int(status_line.split()[1]), body
+
+    def _receive(self) -> None:
+        chunk = self.socket.recv(65536)
+        if not chunk:
+            raise ConnectionError("the server closed the connection")
+        self.buffer += chunk
+
+
 class Player(threading.Thread):
-    """One scripted player on its own keep-alive connection (the standard library's
-    `http.client`: the lightest client, so that the clients take as little of the machine's
-    two cores from the server as they can)."""
+    """One scripted player on its own keep-alive connection (`Connection`)."""
 
     def __init__(
         self, url: str, table_id: str, spots: list[int], stop_at: float, *, poll: bool = False
@@ -104,9 +144,7 @@ class Player(threading.Thread):
         self.poll = poll
         self.answered: dict[str, Any] | None = None  # the view the last answer carried
         address = urlsplit(url)
-        self.connection = http.client.HTTPConnection(
-            address.hostname or "127.0.0.1", address.port, timeout=30
-        )
+        self.connection = Connection(address.hostname or "127.0.0.1", address.port or 80)
         self.table_id, self.spots, self.stop_at = table_id, spots, stop_at
         self.tally = Tally()
         self.error: BaseException | None = None
@@ -136,9 +174,8 @@ class Player(threading.Thread):
         if body is not None:
             data = json.dumps(body).encode()
             sent["Content-Type"] = "application/json"
-        self.connection.request(method, path, body=data, headers=sent)
-        answer = self.connection.getresponse()
-        return answer.status, json.loads(answer.read())
+        status, answer = self.connection.request(method, path, data, sent)
+        return status, json.loads(answer)
 
     def post(self, path: str, body: dict[str, Any]) -> bool:
         self.answered = None
