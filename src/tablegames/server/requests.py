@@ -49,6 +49,11 @@ def error_body(status: int, message: str, paragraph: str | None = None) -> JSONR
     return JSONResponse({"error": message, "paragraph": paragraph}, status_code=status)
 
 
+async def _too_large(scope: Scope, receive: Receive, send: Send) -> None:
+    answer = error_body(413, f"the request body is over {MAX_BODY_BYTES} bytes")
+    await answer(scope, receive, send)
+
+
 class Limits:
     """ASGI middleware: a body over `MAX_BODY_BYTES` is refused with 413 before the app reads
     it, whether its length is declared or it comes in chunks; in test mode every response
@@ -65,9 +70,8 @@ class Limits:
         if self.test_mode:
             send = self._marked(send)
         length = dict(scope["headers"]).get(b"content-length")
-        too_large = error_body(413, f"the request body is over {MAX_BODY_BYTES} bytes")
         if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
-            await too_large(scope, receive, send)
+            await _too_large(scope, receive, send)
             return
         # Read the body (at most the limit), then give it to the app as it came.
         messages: list[Message] = []
@@ -79,7 +83,7 @@ class Limits:
                 break
             size += len(message.get("body", b""))
             if size > MAX_BODY_BYTES:
-                await too_large(scope, receive, send)
+                await _too_large(scope, receive, send)
                 return
             if not message.get("more_body", False):
                 break
