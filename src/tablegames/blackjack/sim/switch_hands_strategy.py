@@ -37,7 +37,6 @@ from tablegames.blackjack.analysis.game import (
     analyse_shoe,
     basic_from,
     blackjack_chance,
-    check_supported,
 )
 from tablegames.blackjack.analysis.hands import ACE, TEN
 from tablegames.blackjack.rules import Rules
@@ -83,7 +82,7 @@ def switch_hands_strategy(rules: Rules) -> SwitchHandsStrategy:
             paragraph="633c.4",
         )
     play = play_rules(rules)
-    check_supported(play)
+    # 633a.11(c): any house limit of hands (`split_values` is exact for any number of hands).
     cdz = analyse_shoe(play, shoe_counts(rules.decks), "cdz")
     basic = basic_chart(cdz)
     analysis = basic_from(cdz)

@@ -39,7 +39,6 @@ from tablegames.blackjack.analysis.game import (
     analyse_shoe,
     basic_from,
     blackjack_chance,
-    check_supported,
     two_card_options,
 )
 from tablegames.blackjack.analysis.hands import ACE, TEN
@@ -84,7 +83,8 @@ def switch_strategy(rules: Rules) -> SwitchStrategy:
             paragraph="633a.12(a)",
         )
     play = play_rules(rules)
-    check_supported(play)  # the exact analysis' limits (633a.11(c): up to four hands)
+    # 633a.11(c): any house limit of hands; the split analysis (`split_values`, Farmer's
+    # method) is exact for any number, though `game.analyse` still stops at four.
     shoe = shoe_counts(rules.decks)
     cdz = analyse_shoe(play, shoe, "cdz", push_22=True)
     basic = basic_chart(cdz)
