@@ -22,8 +22,8 @@ tests/analysis/test_variance.py enumerates in full. A split ending with h hands 
 
 for one split "X" hand X, and the round's second moment is
 sum_d P(d) (E[h] m2(d) + E[h(h-1)] m1(d)^2), with E[h] and E[h(h-1)] from the chances of ending
-with 2, 3, ... up to the limit of hands (`hand_count_chances`, from the shoe less the pair and the up card,
-`hand_factorial_moments`). The joint law of X and d is exact for the one hand
+with 2, 3, ... hands up to the limit (`hand_count_chances`, from the shoe less the pair and the
+up card, `hand_factorial_moments`). The joint law of X and d is exact for the one hand
 (`kernels.split_hand_outcomes`: each final hand, stood, busted or doubled, is weighed against
 the dealer distribution of the shoe less its own cards, the other pair card and the up card),
 so sum_d P(d) m1(d) and sum_d P(d) m2(d) are exactly the X hand's value and second moment and

@@ -543,6 +543,8 @@ def run_rounds(
                             hard[slot] = POINTS[first[slot]] + POINTS[second[slot]]
                             aces[slot] = (POINTS[first[slot]] == 1) + (POINTS[second[slot]] == 1)
                             status[slot] = OPEN
+                            if cdz_codes is not None:
+                                code[slot] = RANK_WEIGHT[first[slot]] + RANK_WEIGHT[second[slot]]
                 hand = 0
                 while hand < formed[box]:
                     slot = base + hand
