@@ -253,3 +253,17 @@ def test_633a_7_h_without_the_check_the_edge_agrees_with_the_exact_analysis(rule
         rules, basic(rules), rounds=4_000_000, seed=2027, reshuffle_every_round=True, workers=2
     ).report()["wagers"]["blackjack"]
     assert abs(result["house_edge"] - exact) < 3 * result["standard_error"]
+
+
+@pytest.mark.parametrize("obo", [True, False], ids=["original bets only", "all lost"])
+def test_633a_7_o_side_wagers_without_the_check_in_parity(obo: bool) -> None:
+    # Every side wager of the six-deck preset, Bad Beat (the box's first hand as completed,
+    # 633a.7(o)(1)) and Hit and Run (633a.7(o)(2)) read after a dealer Blackjack played out.
+    rules = load_rules(preset="pa-6deck-side-wagers").replace(
+        dealer_peeks=False, original_bets_only=obo
+    )
+    try:
+        compared = compare(rules, basic(rules), boxes=3, shoes=15, seed=3)
+    except ParityError as error:
+        pytest.fail(str(error))
+    assert compared >= 300
