@@ -5,8 +5,9 @@ Run: `.venv/bin/python benchmarks/bench_sim_agreement.py [--only parity|agreemen
 [--variant blackjack_switch|switch_hands] [--strategy basic|cdz]` (defaults: 10^6 parity rounds,
 10^8 agreement rounds, 10^9 rounds for the cut card; every core; basic strategy).
 
-With `--strategy cdz` (the standard game), composition-dependent play (`blackjack.sim.composition`)
-for parity and agreement, against the exact CDZ- analysis.
+With `--strategy cdz`, composition-dependent play (`blackjack.sim.composition`) for parity and
+agreement, against the exact CDZ- analysis (at Blackjack Switch and Switch Hands, the variation's
+own CDZ- play and switch rule, against `exact_cdz_switch_edge`, `exact_cdz_switch_hands_edge`).
 
 With `--variant blackjack_switch` the parity and agreement are those of the `pa-blackjack-switch`
 preset (633a.12(a), with its Super Match), its push-22 chart and switch rule
@@ -44,8 +45,11 @@ from tablegames.blackjack.rules import Rules, load_rules
 from tablegames.blackjack.sim.composition import CompositionPlay, compile_composition
 from tablegames.blackjack.sim.parity import compare
 from tablegames.blackjack.sim.run import simulate
-from tablegames.blackjack.sim.switch_exact import exact_switch_edge
-from tablegames.blackjack.sim.switch_hands_exact import exact_switch_hands_edge
+from tablegames.blackjack.sim.switch_exact import exact_cdz_switch_edge, exact_switch_edge
+from tablegames.blackjack.sim.switch_hands_exact import (
+    exact_cdz_switch_hands_edge,
+    exact_switch_hands_edge,
+)
 from tablegames.blackjack.sim.switch_hands_strategy import switch_hands_strategy
 from tablegames.blackjack.sim.switch_strategy import switch_strategy
 from tablegames.blackjack.strategy_chart import StrategyChart
@@ -85,6 +89,8 @@ def parity_task(variant: str, strategy: str, seed: int) -> int:
     switch = switch_strategy(rules).rule if variant == "blackjack_switch" else None
     hands = switch_hands_strategy(rules).rule if variant == "switch_hands" else None
     chosen = played(rules, strategy)
+    if isinstance(chosen, CompositionPlay):
+        switch, hands = chosen.switch, chosen.switch_hands  # CDZ- play's own switch rule
     return compare(
         rules, chosen, boxes=1, shoes=SHOES_PER_TASK, seed=seed, switch=switch, switch_hands=hands
     )
@@ -130,10 +136,13 @@ def report(
 
 def agreement(rounds: int, workers: int, variant: str, strategy: str) -> None:
     rules = rules_of(variant)
+    cdz = strategy == "cdz"
     if variant == "blackjack_switch":
-        exact = float(exact_switch_edge(rules)["house_edge"])
+        found = exact_cdz_switch_edge(rules) if cdz else exact_switch_edge(rules)
+        exact = float(found["house_edge"])
     elif variant == "switch_hands":
-        exact = float(exact_switch_hands_edge(rules)["house_edge"])
+        found = exact_cdz_switch_hands_edge(rules) if cdz else exact_switch_hands_edge(rules)
+        exact = float(found["house_edge"])
     else:
         exact = analyse(rules, "cdz" if strategy == "cdz" else "basic").house_edge
     simulated, error = report(
@@ -178,8 +187,6 @@ def main() -> None:
     parser.add_argument("--variant", choices=("standard", *PRESETS), default="standard")
     parser.add_argument("--strategy", choices=("basic", "cdz"), default="basic")
     arguments = parser.parse_args()
-    if arguments.strategy == "cdz" and arguments.variant != "standard":
-        parser.error("--strategy cdz is the standard game's composition-dependent play")
     if arguments.only in (None, "parity"):
         parity(arguments.parity_rounds, arguments.workers, arguments.variant, arguments.strategy)
     if arguments.only in (None, "agreement"):

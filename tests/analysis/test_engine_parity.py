@@ -27,7 +27,7 @@ ten-value pairs are of identical value, 633a.11(a), rather than rank):
 - `EIGHTS`: A 2 6 8 8 8 8 and seven ten-values (14 cards): eights and ten-values resplit to
   4 hands.
 
-They agree to within a few 1e-16 in every case, including splits and resplits to four hands:
+They agree to within a few 1e-16 in every case, including splits and resplits to five hands:
 the analysis' split values (Eric Farmer's method, split hands playing the decisions of unsplit
 hands with the same cards) are exact for the strategy the engine plays, in the engine's order
 (each split hand is completed before the next gets its second card, 633a.11(b)). No case needed
@@ -159,6 +159,9 @@ def test_633a_11_splits_to_two_hands_engine_and_exact_analysis_agree(
             id="aces to 3 hands, one card each",
         ),
         pytest.param(EIGHTS, {"max_hands": 4}, "4 hands of 8", id="eights to 4 hands"),
+        # Beyond four hands the orders of pair and other second cards are a ballot count
+        # (`split_values.orderings`): five of the seven ten-values make 5 hands.
+        pytest.param(EIGHTS, {"max_hands": 5}, "5 hands of T", id="ten-values to 5 hands"),
     ],
 )
 def test_633a_11_c_resplits_engine_and_exact_analysis_agree(

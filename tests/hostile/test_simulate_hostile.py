@@ -26,12 +26,6 @@ CASES = [
     (["--rounds", "10", "--boxes", "0"], "633a.6(f)"),
     (["--rounds", "10", "--players", "7"], "633a.2(a)"),
     (["--rounds", "10", "--players", "-1"], "633a.2(a)"),
-    # 633c.4: Switch Hands is simulated with its chart; CDZ- play of its hands is not.
-    (
-        ["--rounds", "10", "--preset", "pa-switch-hands-premium", "--strategy", "cdz"],
-        "variant 'switch_hands'",
-    ),
-    (["--rounds", "10", "--set", "dealer_peeks=false"], "633a.7(h)"),
     # 633c.4(f)(1): switch cards discarded unexposed would be counted (a double shoe's count is
     # simulated: tests/sim/test_double_shoe.py).
     (["--rounds", "10", "--preset", "pa-switch-hands-premium", "--count", "hi-lo"], "633c.4(f)(1)"),

@@ -37,7 +37,6 @@ def test_every_house_rule_is_compiled_or_said_not_to_matter() -> None:
 @pytest.mark.parametrize(
     ("changes", "field"),
     [
-        ({"dealer_peeks": False}, "dealer_peeks"),
         # 633c.4: Switch Hands is simulated without side wagers.
         ({"variant": "switch_hands", "side_wagers": {"lucky_ladies": {}}}, "lucky_ladies"),
         # 633a.6(e): at Switch only Super Match is simulated; it is offered nowhere else.

@@ -230,8 +230,9 @@ def strategy_chart_for(strategy: str, rules: Rules) -> StrategyChart | Compositi
     """The play `--strategy` names: basic, cdz (composition-dependent, zero memory: the play
     the exact analysis values), or a chart CSV file. At Blackjack Switch basic is the chart
     derived with a dealer 22 returning hands of 21 or less (633a.12(a)(5)(v)), and the switch
-    rule is always that chart's (`sim.switch_strategy`); at Switch Hands basic is the standard
-    game's chart and the switch rule (633c.4(f)) that chart's (`sim.switch_hands_strategy`)."""
+    rule is that chart's (`sim.switch_strategy`); at Switch Hands basic is the standard
+    game's chart and the switch rule (633c.4(f)) that chart's (`sim.switch_hands_strategy`). At
+    both, cdz is the CDZ- play of the variation's own hands with the switch rule of its values."""
     from tablegames.blackjack.sim.composition import compile_composition
     from tablegames.blackjack.strategy_chart import read_chart_csv
     from tablegames.blackjack.variation import variation_of

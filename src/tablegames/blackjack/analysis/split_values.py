@@ -5,8 +5,9 @@ many extra pair cards (resplits) and other hands' non-pair second cards have lef
 EV[X; a, b] = (EV[X; a, b-1] - v EV[X; a+1, b-1]) / (1 - v), where v is the chance that an
 unseen removed card is a pair card. X is a hand whose second card is any card (no resplit left),
 N one whose second card is known not to pair, P one that drew the pair card. Every arrangement
-of pair and non-pair cards that reaches a given number of hands is weighted by its probability.
-Pairs are resplit whenever the rules allow.
+of pair and non-pair cards that reaches a given number of hands is weighted by its probability
+times the number of orders it can come in (`orderings`, a ballot count, for any house limit of
+hands, 633a.11(c)). Pairs are resplit whenever the rules allow.
 
 The second moment of a split round is not exact. All its hands play against one dealer hand,
 so they win and lose together, and that covariance is most of a split's variance. It is kept by
@@ -21,8 +22,8 @@ tests/analysis/test_variance.py enumerates in full. A split ending with h hands 
 
 for one split "X" hand X, and the round's second moment is
 sum_d P(d) (E[h] m2(d) + E[h(h-1)] m1(d)^2), with E[h] and E[h(h-1)] from the chances of ending
-with 2, 3 or 4 hands (`hand_count_chances`, from the shoe less the pair and the up card,
-`hand_factorial_moments`). The joint law of X and d is exact for the one hand
+with 2, 3, ... hands up to the limit (`hand_count_chances`, from the shoe less the pair and the
+up card, `hand_factorial_moments`). The joint law of X and d is exact for the one hand
 (`kernels.split_hand_outcomes`: each final hand, stood, busted or doubled, is weighed against
 the dealer distribution of the shoe less its own cards, the other pair card and the up card),
 so sum_d P(d) m1(d) and sum_d P(d) m2(d) are exactly the X hand's value and second moment and
@@ -39,6 +40,7 @@ Blackjack is one more outcome d, against which every hand loses its whole stake.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 
@@ -207,10 +209,10 @@ def split_value(
 
     # Stopping early: exactly h < most hands, each completed with a non-pair second card.
     for h in range(2, most):
-        add_n(arrangement(h - 2, h, float(h - 1)) * h, h - 2, h - 1)
+        add_n(arrangement(h - 2, h, float(orderings(h - 2, h - 1))) * h, h - 2, h - 1)
     # Reaching `most` hands after k hands were completed with non-pair cards.
     for k in range(most - 1):
-        ways = 2.0 if most == 4 and k > 0 else 1.0
+        ways = float(orderings(most - 3, k)) if most > 2 else 1.0
         weight = arrangement(most - 2, k, ways)
         if k > 0:
             add_n(weight * k, most - 2, k - 1)
@@ -286,19 +288,51 @@ def split_second_moment(
     return result
 
 
-def hand_count_chances(rest: IntArray, pair: int, most: int) -> tuple[float, float, float]:
-    """The chances that a split ends with 2, 3 or 4 hands (resplitting always), drawing from
-    `rest`, the shoe less the pair and the up card."""
+@cache
+def orderings(pairs: int, others: int) -> int:
+    """The orders in which a split's hands can draw `pairs` pair cards (each a resplit) and
+    `others` non-pair second cards (each completing a hand) with a hand always waiting for its
+    second card: before every draw the open hands, 2 + pairs drawn - others drawn, are at least
+    one (a ballot count). A split that ends with exactly h hands drew h - 2 pair cards and h
+    others, the last an other: `orderings(h - 2, h - 1)` orders; one that reaches `most` hands
+    after k others drew its last pair card last: `orderings(most - 3, k)`.
+
+    >>> [orderings(h - 2, h - 1) for h in range(2, 7)]  # ending with 2, 3, 4, 5, 6 hands
+    [1, 2, 5, 14, 42]
+    >>> [orderings(1, k) for k in range(3)]  # reaching four hands after k others
+    [1, 2, 2]
+    """
+    if pairs < 0 or others < 0 or 2 + pairs - others < 0:
+        return 0
+    if pairs == 0 and others == 0:
+        return 1
+    # The last draw was a pair card or an other, each made with a hand open before it.
+    ways = 0
+    if pairs > 0 and 2 + (pairs - 1) - others >= 1:
+        ways += orderings(pairs - 1, others)
+    if others > 0 and 2 + pairs - (others - 1) >= 1:
+        ways += orderings(pairs, others - 1)
+    return ways
+
+
+def hand_count_chances(rest: IntArray, pair: int, most: int) -> list[float]:
+    """The chances that a split ends with 2, 3, ..., `most` hands (resplitting always), drawing
+    from `rest`, the shoe less the pair and the up card: h < most hands drew h - 2 pair cards
+    and h others, in any of `orderings(h - 2, h - 1)` orders; `most` hands, the rest."""
     n, p = float(rest.sum()), float(rest[pair])
-    two, three, four = 1.0, 0.0, 0.0
-    if most > 2:
-        two = (n - p) / n * (n - p - 1) / (n - 1)
-        three = 1 - two
-        if most > 3:
-            three = 2 * p / n * (n - p) / (n - 1) * (n - p - 1) / (n - 2) * (n - p - 2)
-            three /= n - 3
-            four = 1 - two - three
-    return two, three, four
+    chances = []
+    for h in range(2, most):
+        chance = float(orderings(h - 2, h - 1))
+        drawn = 0
+        for k in range(h - 2):
+            chance *= (p - k) / (n - drawn)
+            drawn += 1
+        for k in range(h):
+            chance *= (n - p - k) / (n - drawn)
+            drawn += 1
+        chances.append(max(chance, 0.0))
+    chances.append(1.0 - sum(chances))
+    return chances
 
 
 def hand_factorial_moments(shoe: IntArray, pair: int, most: int) -> tuple[FloatArray, FloatArray]:
@@ -309,15 +343,14 @@ def hand_factorial_moments(shoe: IntArray, pair: int, most: int) -> tuple[FloatA
         if rest[up] == 0:
             continue
         rest[up] -= 1
-        two, three, four = hand_count_chances(rest, pair, most)
-        hands[up] = 2 * two + 3 * three + 4 * four
-        pairs_of_hands[up] = 2 * two + 6 * three + 12 * four
+        for h, chance in enumerate(hand_count_chances(rest, pair, most), start=2):
+            hands[up] += h * chance
+            pairs_of_hands[up] += h * (h - 1) * chance
     return hands, pairs_of_hands
 
 
 def _hands_from(rest: IntArray, pair: int, most: int) -> float:
-    two, three, four = hand_count_chances(rest, pair, most)
-    return 2 * two + 3 * three + 4 * four
+    return sum(h * chance for h, chance in enumerate(hand_count_chances(rest, pair, most), start=2))
 
 
 def blackjack_refund(shoe: IntArray, pair: int, most: int) -> FloatArray:

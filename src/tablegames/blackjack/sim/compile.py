@@ -3,18 +3,18 @@
 Every field of `Rules` is listed in exactly one of `COMPILED` (it becomes a kernel parameter) or
 `NOT_PLAYED` (why it cannot change a simulated result); a test checks that the two cover the
 model, so a new house rule cannot slip past the simulator unread. A value the kernel does not model
-(a side wager, a variation, a double shoe, no peek) is refused with its reason before any work,
-never simulated as something else.
+(a side wager, a variation) is refused with its reason before any work, never simulated as
+something else.
 
 >>> from tablegames.blackjack.rules import Rules
 >>> table = compile_table(Rules(), player_boxes=1, other_boxes=0)
 >>> int(table.params[P_TICKS]), int(table.params[P_BLACKJACK_TICKS]), int(table.params[P_COVER])
 (2, 3, 234)
->>> compile_table(Rules(dealer_peeks=False), player_boxes=1, other_boxes=0)
+>>> compile_table(Rules(side_wagers={"super_match": {}}), player_boxes=1, other_boxes=0)
 Traceback (most recent call last):
 ...
-tablegames.core.errors.RulesError: dealer_peeks: the simulator plays the check for Blackjack of \
-633a.7(h) only; a table without it is not simulated (58 Pa. Code 633a.7(h))
+tablegames.core.errors.RulesError: side_wagers.super_match: is offered only at a Blackjack Switch \
+table (58 Pa. Code 633a.6(e)(7))
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.sim.kernel import (
     BURN_EACH_ROUND_ON,
     COUNT_BOTH_SIDES,
+    P_ALL_WAGERS_LOST,
     P_BLACKJACK_TICKS,
     P_BOXES,
     P_BURN,
@@ -42,6 +43,7 @@ from tablegames.blackjack.sim.kernel import (
     P_HITS_SOFT_17,
     P_LATE_SURRENDER,
     P_MAX_HANDS,
+    P_NO_PEEK,
     P_PLAYER_BOXES,
     P_PREMIUM,
     P_RESHUFFLE_EVERY_ROUND,
@@ -79,7 +81,8 @@ COMPILED: Final[dict[str, str]] = {
     "boxes": "the player's and the other players' boxes may not exceed it (633a.2(a))",
     "max_boxes_per_player": "the player's boxes may not exceed it (633a.6(f))",
     "dealer_hits_soft_17": "the dealer's drawing rule (633a.7(m))",
-    "dealer_peeks": "the check for Blackjack (633a.7(h)); without it, refused",
+    "dealer_peeks": "the check for Blackjack (633a.7(h)); without it (non-PA) every hand is "
+    "played and a dealer Blackjack settled when the hole card shows, as the engine does",
     "late_surrender": "surrender on the first two cards (633a.9(a)); at Blackjack Switch only "
     "with switch_surrender (633a.12(a)(4))",
     "double_after_split": "doubling a split hand (633a.10(a))",
@@ -87,6 +90,8 @@ COMPILED: Final[dict[str, str]] = {
     "resplit_aces": "splitting split aces again (633a.11(c))",
     "hit_split_aces": "drawing to split aces (633a.11(c))",
     "blackjack_pays": "what a Blackjack pays (633a.13(a))",
+    "original_bets_only": "without the check, a dealer Blackjack takes only the box's initial "
+    "wagers (633a.10(b), 633a.11(d)), or doubles and splits too (non-PA)",
     "side_wagers": "those settled on the initial deal, by the engine's own tables "
     "(sim.side_tables), Bad Beat and Hit and Run with their meters, Super Match at Blackjack "
     "Switch (the only one there); the others are refused",
@@ -112,7 +117,6 @@ NOT_PLAYED: Final[dict[str, str]] = {
     "max_wager": "results are per unit of the initial wager",
     "wager_unit": "it rounds an insurance wager (633a.8(b)), and insurance is declined",
     "even_money": "even money (633a.8(e)) is declined by the chart's policy",
-    "original_bets_only": "it matters only without the check (633a.10(b)), which is refused",
     "settlement_procedure": "the order of settlement (633a.7(r)) changes no amount",
     "bar_after_sitting_out": "who may wager (633a.6(b)): every simulated box wagers every round",
     "player_cut": "who cuts (633a.5(b)): a cut of a uniformly shuffled stack leaves it uniform",
@@ -147,15 +151,6 @@ class CompiledTable:
 def refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
     """(field, why, paragraph) for each house rule in force that the kernel does not play."""
     found: list[tuple[str, str, str | None]] = []
-    if not rules.dealer_peeks:
-        found.append(
-            (
-                "dealer_peeks",
-                "the simulator plays the check for Blackjack of 633a.7(h) only; a table without "
-                "it is not simulated",
-                "633a.7(h)",
-            )
-        )
     variation = variation_of(rules)
     # 633a.12(b): the hand-dealt game changes the cards dealt only by its burn (P_BURN_EACH_ROUND);
     # face-down cards (633a.12(b)(5)) and busted hands discarded at once (633a.12(b)(6)(ii))
@@ -277,4 +272,8 @@ def compile_table(
     params[P_SWITCH_CARDS_BEFORE] = rules.switch_cards_dealt == "before"
     params[P_PREMIUM] = rules.blackjack_premium
     params[P_TIE_SWITCHED] = rules.tie_blackjack_pays
+    # 633a.7(h): the check for Blackjack; without it (non-PA) a dealer Blackjack takes the
+    # original wagers only (633a.10(b), 633a.11(d)) or, without that either, every wager.
+    params[P_NO_PEEK] = not rules.dealer_peeks
+    params[P_ALL_WAGERS_LOST] = not rules.original_bets_only
     return CompiledTable(params, decks, ticks, double_shoe, variation.hands_per_box)

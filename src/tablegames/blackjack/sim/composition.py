@@ -22,6 +22,7 @@ choices besides stand that are legal are the bits `legal` (`kernel.LEGAL_*`), as
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -45,8 +46,14 @@ from tablegames.blackjack.sim.kernel import (
     IntArray,
 )
 from tablegames.blackjack.strategy_chart import UP_CARDS
+from tablegames.blackjack.switch_hands_rule import SwitchHandsRule
+from tablegames.blackjack.switch_rule import SwitchValues
+from tablegames.blackjack.variation import variation_of
 from tablegames.core.cards import Card
 from tablegames.core.errors import TableGamesError
+
+if TYPE_CHECKING:
+    from tablegames.blackjack.analysis.game import GameValues
 
 CODE_BASE = 22  # a count of one rank in a hand of 21 or less points is below 22
 RANK_WEIGHTS = CODE_BASE ** np.arange(10, dtype=np.int64)
@@ -63,11 +70,18 @@ def composition_code(ranks: list[int] | tuple[int, ...]) -> int:
 
 @dataclass(frozen=True)
 class CompositionPlay:
-    """CDZ- play as the kernel reads it; see the module's description."""
+    """CDZ- play as the kernel reads it; see the module's description. At Blackjack Switch
+    (633a.12(a)) and Switch Hands (633c.4) the decisions are those of the variation's own hands,
+    and the play carries its switch rule (`switch`, `switch_hands`)."""
 
     codes: IntArray
     cells: ChartArray
-    house_edge: float  # the exact analysis's figure for this very play (house-positive)
+    # The exact analysis's figure for this very play (house-positive); None at the switch
+    # variations, whose figure takes a minute (`switch_exact.exact_cdz_switch_edge`,
+    # `switch_hands_exact.exact_cdz_switch_hands_edge`).
+    house_edge: float | None
+    switch: SwitchValues | None = None
+    switch_hands: SwitchHandsRule | None = None
 
     def action(self, ranks: list[int], up_column: int, legal: int) -> int:
         """The kernel's action for the hand of these rank indices (what the kernel looks up)."""
@@ -82,11 +96,34 @@ class CompositionPlay:
 
 
 def compile_composition(rules: Rules) -> CompositionPlay:
-    """CDZ- play under `rules`, from their exact analysis."""
+    """CDZ- play under `rules`, from their exact analysis; at Blackjack Switch and Switch Hands
+    that of the variation's own hands, with its switch rule (`switch_strategy.cdz_switch`,
+    `switch_hands_strategy.cdz_switch_hands`)."""
     from tablegames.blackjack.analysis.game import analyse
+
+    variation = variation_of(rules)
+    if variation.switches_second_cards:
+        from tablegames.blackjack.sim.switch_strategy import cdz_switch
+
+        switch = cdz_switch(rules)
+        codes, cells = composition_cells(switch.analysis)
+        return CompositionPlay(codes, cells, None, switch=switch.rule)
+    if variation.takes_switch_hands_ante:
+        from tablegames.blackjack.sim.switch_hands_strategy import cdz_switch_hands
+
+        switch_hands = cdz_switch_hands(rules)
+        codes, cells = composition_cells(switch_hands.analysis)
+        return CompositionPlay(codes, cells, None, switch_hands=switch_hands.rule)
+    result = analyse(rules, "cdz")
+    codes, cells = composition_cells(result)
+    return CompositionPlay(codes=codes, cells=cells, house_edge=result.house_edge)
+
+
+def composition_cells(result: GameValues) -> tuple[IntArray, ChartArray]:
+    """The codes and cells of CDZ- play as `result`, a CDZ- analysis, values it."""
     from tablegames.blackjack.analysis.hands import max_split_hands
 
-    result = analyse(rules, "cdz")
+    rules = result.rules
     table = result.table
     rows = np.flatnonzero(table.context_id == 0)
     codes = table.cards[rows] @ RANK_WEIGHTS
@@ -132,7 +169,7 @@ def compile_composition(rules: Rules) -> CompositionPlay:
                 value = np.where(better, other, value)
                 square = np.where(better, other_square, square)
             cells[:, column, legal] = best
-    return CompositionPlay(codes=codes, cells=cells, house_edge=result.house_edge)
+    return codes, cells
 
 
 def _rank_index(card: Card) -> int:
@@ -151,6 +188,15 @@ class CompositionPolicy:
             return Decision(Action.DECLINE)  # 633a.8(b), (e): declined, as the chart does
         if view.kind == "ez_bust":
             return Decision(Action.DECLINE)  # 633b.16(c): the side wager is not placed
+        if view.kind == "switch" and self.play.switch is not None:
+            # 633a.12(a)(4): switch the second cards when the switched hands are worth more.
+            first, second = view.box_hands
+            switches = self.play.switch.switches(first, second, view.up_card)
+            return Decision(Action.SWITCH if switches else Action.KEEP)
+        if view.kind == "switch_hands" and self.play.switch_hands is not None:
+            # 633c.4(f): the dealt cards and the up card seen, the switch cards face down.
+            switches = self.play.switch_hands.switches(view.cards, view.up_card)
+            return Decision(Action.SWITCH if switches else Action.KEEP)
         if view.kind in ("switch", "switch_hands"):
             return Decision(Action.KEEP)  # 633a.12(a)(4), 633c.4(f)(1): keep the cards dealt
         if view.from_split and view.allows(Action.SPLIT):

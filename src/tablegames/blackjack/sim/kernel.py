@@ -9,7 +9,9 @@ the same cards go to the same hands:
 - insurance and even money are offered against an ace (633a.8) and declined (the policy of a
   total-dependent chart, as `policy.ChartPolicy` declines them);
 - the check for Blackjack with an ace or ten-value up card (633a.7(h)): a dealer Blackjack takes
-  every initial wager but a player's Blackjack, which ties;
+  every initial wager but a player's Blackjack, which ties; at a non-PA table without the check
+  (`P_NO_PEEK`) every hand is played first and a dealer Blackjack settled when the hole card
+  shows, taking doubles and splits only without original bets only (633a.10(b), 633a.11(d));
 - the boxes in order, each hand in the order it was formed (633a.11(b)): the first choice of the
   chart's cell that is legal now (the pairs row, then the total row, then stand), with the
   legality of `blackjack.refusals`; a split hand gets its second card when its turn comes;
@@ -108,7 +110,14 @@ P_TIE_SWITCHED = 20
 # the two sides' true counts (the kernel's and the simulator's), or COUNT_DRAWN_SIDE, the true
 # count of the side the determinant card will be drawn from (kept to compare the two).
 P_DOUBLE_SHOE_COUNT = 21
-P_SIZE = 22
+# The non-PA what-if of a dealer who does not check for Blackjack (Rules.dealer_peeks false,
+# 633a.7(h)): 1, the round is played out and a dealer Blackjack settled at the end, as
+# `round.Round` and `dealer.Dealer` do it; and, then, 1 when a dealer Blackjack takes doubles
+# and splits too (Rules.original_bets_only false; 633a.10(b), 633a.11(d) otherwise). Zero, the
+# default of a params array, is the regulation's game.
+P_NO_PEEK = 22
+P_ALL_WAGERS_LOST = 23
+P_SIZE = 24
 COUNT_BOTH_SIDES, COUNT_DRAWN_SIDE = 0, 1
 # Passed as `burn_each_round` when params[P_BURN_EACH_ROUND] is 1 (None otherwise: the kernel
 # of the other games is then compiled without it).
@@ -316,6 +325,7 @@ def run_rounds(
     max_hands = params[P_MAX_HANDS]
     ticks = params[P_TICKS]
     stacked = params[P_STACKED] == 1
+    no_peek = params[P_NO_PEEK] == 1  # non-PA: no check for Blackjack (633a.7(h))
     # 633a.12(a)(1), (3): two hands dealt to each box at Blackjack Switch.
     dealt_hands = 1
     if switch_values is not None:
@@ -496,7 +506,7 @@ def run_rounds(
         dealer_count = 2
         dealer_final = 0  # the dealer's total when the hand was completed (0: it was not)
         # 633a.8: insurance and even money are offered against an ace and declined.
-        if (up_value == 1 or up_value == 10) and dealer_blackjack:
+        if dealer_blackjack and not no_peek:
             # 633a.7(h): the check finds a Blackjack; every initial wager is settled now.
             for box in range(boxes):
                 for dealt_hand in range(dealt_hands):
@@ -533,6 +543,8 @@ def run_rounds(
                             hard[slot] = POINTS[first[slot]] + POINTS[second[slot]]
                             aces[slot] = (POINTS[first[slot]] == 1) + (POINTS[second[slot]] == 1)
                             status[slot] = OPEN
+                            if cdz_codes is not None:
+                                code[slot] = RANK_WEIGHT[first[slot]] + RANK_WEIGHT[second[slot]]
                 hand = 0
                 while hand < formed[box]:
                     slot = base + hand
@@ -552,6 +564,15 @@ def run_rounds(
                             a, b = first[slot] & 3, second[slot] & 3
                             if (a == 1 or a == 2) == (b == 1 or b == 2):
                                 paid = 2 * ticks  # 633c.4(i)(2)(i), 633c.4(o): same colour
+                        if dealer_blackjack:
+                            # Only without the check (non-PA): a Blackjack ties a dealer
+                            # Blackjack (633a.7(q)), or is paid 1 to 2 (633c.4(o), (i)(2)(ii)).
+                            paid = 0
+                            if switch_hands is not None and (
+                                params[P_PREMIUM] == 1
+                                or (params[P_TIE_SWITCHED] == 1 and switched[box] == 1)
+                            ):
+                                paid = ticks // 2
                         net[box] += paid
                         status[slot] = PAID
                         hand += 1
@@ -676,9 +697,32 @@ def run_rounds(
                     elif status[slot] == BUSTED:
                         net[box] -= stake[slot] * ticks  # 633a.7(j), 633a.7(k)(2)
                     hand += 1
+            if dealer_blackjack:
+                # Without the check (non-PA, dealer.Dealer.play): the hole card shows a
+                # Blackjack once every hand is played; the dealer draws nothing (633a.7(m)).
+                # Every wager but a Blackjack's is lost: a surrender all of it (633a.9(a)(2)),
+                # the box's other hands, busted ones too, only the original wagers with
+                # original bets only (633a.10(b), 633a.11(d): settlement.against_dealer_blackjack,
+                # the limit the box's initial wagers, two at Blackjack Switch, 633a.12(a)(1)).
+                for box in range(boxes):
+                    base = box * row
+                    lost = 0
+                    for hand in range(formed[box]):
+                        slot = base + hand
+                        if status[slot] == SURRENDERED:
+                            net[box] -= ticks - ticks // 2  # the half not yet collected
+                        elif status[slot] == BUSTED:
+                            lost += stake[slot]
+                            net[box] += stake[slot] * ticks  # collected below, with the limit
+                        elif status[slot] == STOOD or status[slot] == DOUBLED:
+                            lost += stake[slot]
+                        # A kept Blackjack at Blackjack Switch ties (633a.12(a)(5)(ii)).
+                    if params[P_ALL_WAGERS_LOST] == 0 and lost > dealt_hands:
+                        lost = dealt_hands
+                    net[box] -= lost * ticks
             # 633a.7(n): the dealer draws only if an outcome could change (a hand still standing,
             # or an open Hit and Run wager, which counts the dealer's cards).
-            if live or hit_and_run is not None:
+            elif live or hit_and_run is not None:
                 dealer_hard = up_value + hole_value
                 dealer_aces = (up_value == 1) + (hole_value == 1)
                 dealer_total, dealer_soft = _best(dealer_hard, dealer_aces)

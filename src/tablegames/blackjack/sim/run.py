@@ -447,14 +447,19 @@ def simulate(
     )
     composition = None
     if isinstance(strategy, CompositionPlay):
-        if table.hands_per_box != 1 or variation_of(rules).takes_switch_hands_ante:
-            # Its decisions are the standard game's CDZ- values; the switch game's are others.
-            raise TableGamesError(
-                f"--strategy cdz is composition-dependent play of the standard game, not of "
-                f"{rules.variant!r}: use its chart (basic)"
-            )
         composition = strategy
         pair_cells, total_cells = unread_chart()  # CDZ- play reads its own cells
+        # 633a.12(a)(4), 633c.4(f): CDZ- play of a switch variation is that variation's own
+        # (`composition.compile_composition(rules)`) and carries its switch rule.
+        if (table.hands_per_box == 2) != (strategy.switch is not None) or variation_of(
+            rules
+        ).takes_switch_hands_ante != (strategy.switch_hands is not None):
+            raise TableGamesError(
+                f"this CDZ- play was compiled for another variation than {rules.variant!r}: "
+                "compile_composition(rules)"
+            )
+        switch = strategy.switch if switch is None else switch
+        switch_hands = strategy.switch_hands if switch_hands is None else switch_hands
     else:
         pair_cells, total_cells = compile_chart(strategy)
     sides = compile_sides(rules)

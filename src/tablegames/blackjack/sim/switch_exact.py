@@ -27,33 +27,107 @@ of each other's draws). Nothing else is: the decision and the play are those the
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
-from tablegames.blackjack.analysis.basic_strategy import BasicChart
 from tablegames.blackjack.analysis.dealer_hands import FloatArray, IntArray, shoe_counts
 from tablegames.blackjack.analysis.game import (
     GameValues,
     blackjack_chance,
     hand_table_values,
     two_card_option_table,
+    two_card_options,
 )
-from tablegames.blackjack.analysis.hands import ACE, TEN, build_hand_table, max_split_hands
+from tablegames.blackjack.analysis.hands import (
+    ACE,
+    TEN,
+    HandTable,
+    build_hand_table,
+    max_split_hands,
+)
 from tablegames.blackjack.analysis.split_values import split_value
 from tablegames.blackjack.analysis.switch_games import ordered_chance
 from tablegames.blackjack.rules import Rules
+from tablegames.blackjack.sim.composition import RANK_WEIGHTS
 from tablegames.blackjack.sim.switch_strategy import (
-    SwitchStrategy,
+    cdz_switch,
     kept_natural_value,
     no_blackjack,
+    play_rules,
     switch_strategy,
 )
 from tablegames.blackjack.switch_rule import KEPT, SWITCHED
 
 
+class Decisions(Protocol):
+    """What the exact figures need of a strategy: the option it plays for every hand of a hand
+    table (`BasicChart.fixed_for`'s codes) and its first decision on two cards."""
+
+    def fixed_for(self, table: HandTable) -> IntArray: ...
+
+    def first_decision(
+        self, first: int, second: int, up: int, options: dict[str, tuple[float, float]]
+    ) -> str: ...
+
+
+# `fixed` codes (split_values.chosen_option): stand, hit, double else hit, double else stand.
+_STAND, _HIT, _DOUBLE_ELSE_HIT, _DOUBLE_ELSE_STAND = 0, 1, 2, 3
+
+
+class CdzDecisions:
+    """The decisions of CDZ- play as the simulator plays it (`composition.composition_cells`):
+    every decision that of the full shoe's CDZ- analysis `analysis` for the unsplit hand with the
+    same cards, whatever shoe the hand is then valued from; the best by value, ties to the
+    higher second moment, among the options open."""
+
+    def __init__(self, analysis: GameValues) -> None:
+        self.analysis = analysis
+        table = analysis.table
+        rows = np.flatnonzero(table.context_id == 0)
+        codes = table.cards[rows] @ RANK_WEIGHTS
+        order = np.argsort(codes, kind="stable")
+        self._codes: IntArray = codes[order]
+        values = analysis.values.values[rows[order]]  # (hands, up, stand/hit/double)
+        squares = analysis.values.squares[rows[order]]
+        hit = (values[:, :, 1] > values[:, :, 0]) | (
+            (values[:, :, 1] == values[:, :, 0]) & (squares[:, :, 1] > squares[:, :, 0])
+        )
+        value = np.where(hit, values[:, :, 1], values[:, :, 0])
+        square = np.where(hit, squares[:, :, 1], squares[:, :, 0])
+        double = (values[:, :, 2] > value) | (
+            (values[:, :, 2] == value) & (squares[:, :, 2] > square)
+        )
+        fallback = np.where(hit, _DOUBLE_ELSE_HIT, _DOUBLE_ELSE_STAND)
+        # 633a.10(a): a double on the first two cards only (the analysis' kernel reads a hand of
+        # more cards' code as the option itself).
+        two = (table.cards[rows[order]].sum(axis=1) == 2)[:, None]
+        self._option: IntArray = np.where(double & two, fallback, np.where(hit, _HIT, _STAND))
+
+    def fixed_for(self, table: HandTable) -> IntArray:
+        """The option for every hand of `table` (any context) against each up card."""
+        codes = table.cards @ RANK_WEIGHTS
+        found = np.searchsorted(self._codes, codes)
+        if (found >= len(self._codes)).any() or (self._codes[found] != codes).any():
+            raise ValueError("a hand the full shoe's analysis does not hold")
+        fixed: IntArray = self._option[found]
+        return fixed
+
+    def first_decision(
+        self, first: int, second: int, up: int, options: dict[str, tuple[float, float]]
+    ) -> str:
+        """The best of `options`' names by the full shoe's values (ties to the higher second
+        moment), in the order stand, hit, double, split, surrender."""
+        full = two_card_options(self.analysis, first, second, up)
+        chosen = "stand"
+        for name, (value, square) in full.items():
+            if name in options and (value, square) > full[chosen]:
+                chosen = name
+        return chosen
+
+
 def chart_analysis(
-    rules: Rules, chart: BasicChart, shoe: IntArray, *, push_22: bool = True
+    rules: Rules, chart: Decisions, shoe: IntArray, *, push_22: bool = True
 ) -> GameValues:
     """The exact values of every hand from `shoe` with `chart` fixed (by default a dealer 22
     pushes, as at Blackjack Switch), as `game.basic_from` computes them for the shoe the chart
@@ -83,7 +157,7 @@ def chart_analysis(
 
 
 def played_values(
-    analysis: GameValues, chart: BasicChart, first: int, second: int, *, surrender: bool = True
+    analysis: GameValues, chart: Decisions, first: int, second: int, *, surrender: bool = True
 ) -> FloatArray:
     """The unconditional value against each up card of the two-card hand as the chart plays it;
     an ace and a ten-value card as a 21 that stands (switched, 633a.12(a)(5)(iii)-(iv)). Without
@@ -107,11 +181,22 @@ def played_values(
 @lru_cache(maxsize=4)
 def exact_switch_edge(rules: Rules) -> dict[str, Any]:
     """The house edge per wager (each of the two) of `switch_strategy(rules)`, full shoe."""
-    return _exact(rules, switch_strategy(rules))
+    strategy = switch_strategy(rules)
+    found = _exact(rules, strategy.play_rules, strategy.basic, strategy.rule.values)
+    return {**found, "strategy": "the simulator's: the push-22 basic chart and its switch rule"}
 
 
-def _exact(rules: Rules, strategy: SwitchStrategy) -> dict[str, Any]:
-    play, chart, rule = strategy.play_rules, strategy.basic, strategy.rule.values
+@lru_cache(maxsize=4)
+def exact_cdz_switch_edge(rules: Rules) -> dict[str, Any]:
+    """The house edge per wager of `--strategy cdz` at Blackjack Switch
+    (`switch_strategy.cdz_switch(rules)`: the full shoe's CDZ- decisions, push 22, and the switch
+    rule of their values), full shoe, as `exact_switch_edge` derives the chart's."""
+    found = cdz_switch(rules)
+    figures = _exact(rules, play_rules(rules), CdzDecisions(found.analysis), found.rule.values)
+    return {**figures, "strategy": "the simulator's CDZ- play and its switch rule"}
+
+
+def _exact(rules: Rules, play: Rules, chart: Decisions, rule: FloatArray) -> dict[str, Any]:
     shoe = shoe_counts(rules.decks)
     counts = [int(x) for x in shoe]
     n = sum(counts)
@@ -196,7 +281,6 @@ def _exact(rules: Rules, strategy: SwitchStrategy) -> dict[str, Any]:
         "house_edge": -total / 2,
         "house_edge_basis": "per initial wager (the player makes two equal wagers)",
         "switch_probability": switched_share,
-        "strategy": "the simulator's: the push-22 basic chart and its switch rule",
         "method": __doc__.split("\n\n")[1].replace("\n", " ") if __doc__ else "",
     }
 

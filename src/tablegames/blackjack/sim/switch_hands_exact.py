@@ -33,16 +33,25 @@ from typing import Any
 import numpy as np
 
 from tablegames.blackjack.analysis.dealer_hands import FloatArray, IntArray, shoe_counts
+from tablegames.blackjack.analysis.game import GameValues
 from tablegames.blackjack.analysis.hands import ACE, TEN
 from tablegames.blackjack.rules import Rules
-from tablegames.blackjack.sim.switch_exact import chart_analysis, played_values
+from tablegames.blackjack.sim.switch_exact import (
+    CdzDecisions,
+    Decisions,
+    chart_analysis,
+    played_values,
+)
 from tablegames.blackjack.sim.switch_hands_strategy import (
     COLOURED,
     TIE,
+    cdz_switch_hands,
     match_chance,
     natural_value,
+    play_rules,
     switch_hands_strategy,
 )
+from tablegames.blackjack.switch_hands_rule import Int8Array
 
 ANTE = 0.2  # 633c.4(c): $1 for every $5 wagered
 
@@ -52,7 +61,28 @@ def exact_switch_hands_edge(rules: Rules) -> dict[str, Any]:
     """The house edge per unit of the Blackjack Wager (its ante counted as lost) of
     `switch_hands_strategy(rules)`, full shoe."""
     strategy = switch_hands_strategy(rules)
-    play, chart, rule = strategy.play_rules, strategy.basic, strategy.rule.decisions
+    found = _exact(
+        rules, strategy.play_rules, strategy.basic, strategy.rule.decisions, strategy.analysis
+    )
+    strategy_name = "the simulator's: the standard game's basic chart and its switch hands rule"
+    return {**found, "strategy": strategy_name}
+
+
+@lru_cache(maxsize=4)
+def exact_cdz_switch_hands_edge(rules: Rules) -> dict[str, Any]:
+    """The house edge per unit of the Blackjack Wager of `--strategy cdz` at Switch Hands
+    (`switch_hands_strategy.cdz_switch_hands(rules)`: the standard game's CDZ- decisions from
+    the full shoe and the switch rule of their values), as `exact_switch_hands_edge` derives
+    the chart's."""
+    found = cdz_switch_hands(rules)
+    chart = CdzDecisions(found.analysis)
+    figures = _exact(rules, play_rules(rules), chart, found.rule.decisions, found.analysis)
+    return {**figures, "strategy": "the simulator's CDZ- play and its switch hands rule"}
+
+
+def _exact(
+    rules: Rules, play: Rules, chart: Decisions, rule: Int8Array, analysis: GameValues
+) -> dict[str, Any]:
     shoe = shoe_counts(rules.decks)
     premium = rules.blackjack_premium
     ratio = float(rules.blackjack_ratio)
@@ -61,7 +91,7 @@ def exact_switch_hands_edge(rules: Rules) -> dict[str, Any]:
     pairs = [(a, b) for a in range(10) for b in range(a, 10)]
     plain = [pair for pair in pairs if set(pair) != {ACE, TEN}]
     kept: dict[tuple[int, int], FloatArray] = {
-        hand: played_values(strategy.analysis, chart, *hand) for hand in plain
+        hand: played_values(analysis, chart, *hand) for hand in plain
     }
     n = float(shoe.sum())
     total = 0.0
@@ -70,9 +100,9 @@ def exact_switch_hands_edge(rules: Rules) -> dict[str, Any]:
         after_dealt = shoe - _cards(dealt)
         if (after_dealt < 0).any():
             continue
-        analysis = chart_analysis(play, chart, after_dealt, push_22=False)
+        without_dealt = chart_analysis(play, chart, after_dealt, push_22=False)
         switch_values = {
-            hand: played_values(analysis, chart, *hand)
+            hand: played_values(without_dealt, chart, *hand)
             for hand in plain
             if (after_dealt - _cards(hand) >= 0).all()
         }
@@ -124,7 +154,6 @@ def exact_switch_hands_edge(rules: Rules) -> dict[str, Any]:
         "house_edge_basis": "per unit of the Blackjack Wager, its ante counted as lost",
         "house_edge_per_unit_staked": float(edge) / (1 + ANTE),
         "switch_probability": float(switched_share),
-        "strategy": "the simulator's: the standard game's basic chart and its switch hands rule",
         "method": __doc__.split("\n\n")[1].replace("\n", " ") if __doc__ else "",
     }
 

@@ -25,6 +25,7 @@ read alike by the kernel and the reference policy; what it earns is measured, no
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -37,12 +38,11 @@ from tablegames.blackjack.analysis.game import (
     analyse_shoe,
     basic_from,
     blackjack_chance,
-    check_supported,
 )
 from tablegames.blackjack.analysis.hands import ACE, TEN
 from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.rules.side import SideWagers
-from tablegames.blackjack.sim.switch_strategy import chart_value
+from tablegames.blackjack.sim.switch_strategy import cdz_value, chart_value
 from tablegames.blackjack.switch_hands_rule import SHAPE, Int8Array, SwitchHandsRule
 from tablegames.blackjack.variation import variation_of
 from tablegames.core.errors import RulesError
@@ -83,7 +83,7 @@ def switch_hands_strategy(rules: Rules) -> SwitchHandsStrategy:
             paragraph="633c.4",
         )
     play = play_rules(rules)
-    check_supported(play)
+    # 633a.11(c): any house limit of hands (`split_values` is exact for any number of hands).
     cdz = analyse_shoe(play, shoe_counts(rules.decks), "cdz")
     basic = basic_chart(cdz)
     analysis = basic_from(cdz)
@@ -112,9 +112,49 @@ def match_chance(decks: int, seen: list[tuple[int, int]]) -> float:
     return ace * ten + (1.0 - ace) * (1.0 - ten)
 
 
+@dataclass(frozen=True)
+class CdzSwitchHands:
+    """CDZ- play of Switch Hands' hands (`analysis`: the standard game's CDZ- analysis from the
+    full shoe) and its switch rule, read from the same values."""
+
+    analysis: GameValues
+    rule: SwitchHandsRule
+
+
+@lru_cache(maxsize=8)
+def cdz_switch_hands(rules: Rules) -> CdzSwitchHands:
+    """`--strategy cdz` at a Switch Hands table: the hands played by the composition-dependent
+    decisions of the standard game's hands (633c.4(h), (n)), and the switch rule built as the
+    chart's is, each hand valued as CDZ- plays it (`switch_strategy.cdz_value`)."""
+    if not variation_of(rules).takes_switch_hands_ante:
+        raise RulesError(
+            f"variant {rules.variant!r}: the switch hands strategy is Switch Hands'",
+            paragraph="633c.4",
+        )
+    analysis = analyse_shoe(play_rules(rules), shoe_counts(rules.decks), "cdz")
+
+    def played(first: int, second: int, up: int) -> float:
+        return cdz_value(analysis, first, second, up)
+
+    return CdzSwitchHands(
+        analysis, SwitchHandsRule(decisions_table(rules, analysis.table.shoe, played))
+    )
+
+
 def decisions(rules: Rules, analysis: GameValues, basic: BasicChart) -> Int8Array:
     """The switch rule's table (see the module's description)."""
-    shoe = analysis.table.shoe
+
+    def played(first: int, second: int, up: int) -> float:
+        return chart_value(analysis, basic, first, second, up)
+
+    return decisions_table(rules, analysis.table.shoe, played)
+
+
+def decisions_table(
+    rules: Rules, shoe: IntArray, played_value: Callable[[int, int, int], float]
+) -> Int8Array:
+    """The switch rule's table, each two-card hand but a Blackjack worth `played_value(first,
+    second, up)` (unconditional)."""
     premium = rules.blackjack_premium
     ratio = float(rules.blackjack_ratio)
     switched_tie = TIE if premium or rules.tie_blackjack_pays else 0.0
@@ -132,7 +172,7 @@ def decisions(rules: Rules, analysis: GameValues, basic: BasicChart) -> Int8Arra
                 rest[up] -= 1
                 if (rest < 0).any():
                     continue
-                played[first, second, up] = chart_value(analysis, basic, first, second, up)
+                played[first, second, up] = played_value(first, second, up)
     out = np.zeros(SHAPE, dtype=np.int8)
     for up in range(10):
         for first in range(10):

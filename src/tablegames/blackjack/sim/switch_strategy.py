@@ -20,6 +20,7 @@ it is a decision rule, not an estimate of the round (the exact figure of this st
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -39,7 +40,6 @@ from tablegames.blackjack.analysis.game import (
     analyse_shoe,
     basic_from,
     blackjack_chance,
-    check_supported,
     two_card_options,
 )
 from tablegames.blackjack.analysis.hands import ACE, TEN
@@ -84,7 +84,8 @@ def switch_strategy(rules: Rules) -> SwitchStrategy:
             paragraph="633a.12(a)",
         )
     play = play_rules(rules)
-    check_supported(play)  # the exact analysis' limits (633a.11(c): up to four hands)
+    # 633a.11(c): any house limit of hands; the split analysis (`split_values`, Farmer's
+    # method) is exact for any number, though `game.analyse` still stops at four.
     shoe = shoe_counts(rules.decks)
     cdz = analyse_shoe(play, shoe, "cdz", push_22=True)
     basic = basic_chart(cdz)
@@ -136,10 +137,60 @@ def chart_value(analysis: GameValues, basic: BasicChart, first: int, second: int
     return options[basic.first_decision(first, second, up, options)][0]
 
 
+def cdz_value(analysis: GameValues, first: int, second: int, up: int) -> float:
+    """The unconditional value of the two-card hand played CDZ- (its best option, as
+    `composition.composition_cells` chooses it); an ace and a ten-value card as a 21 that stands
+    (633a.12(a)(5)(iii)-(iv))."""
+    if {first, second} == {ACE, TEN}:
+        hand = [0] * 10
+        hand[ACE] = hand[TEN] = 1
+        return float(analysis.values.values[analysis.table.find(hand), up, 0])
+    return max(two_card_options(analysis, first, second, up).values())[0]
+
+
+@dataclass(frozen=True)
+class CdzSwitch:
+    """CDZ- play of Blackjack Switch's hands (`analysis`: the CDZ- analysis from the full shoe,
+    push 22, the variation's surrender) and its switch rule, read from the same values."""
+
+    analysis: GameValues
+    rule: SwitchValues
+
+
+@lru_cache(maxsize=8)
+def cdz_switch(rules: Rules) -> CdzSwitch:
+    """`--strategy cdz` at a Blackjack Switch table: the hands played by the composition-
+    dependent decisions of the variation's own game (a dealer 22 returning hands of 21 or less,
+    633a.12(a)(5)(v); surrender only with `switch_surrender`, 633a.12(a)(4)), and the switch rule
+    built as the chart's is, each hand valued as CDZ- plays it (`cdz_value`)."""
+    if not variation_of(rules).switches_second_cards:
+        raise RulesError(
+            f"variant {rules.variant!r}: the switch strategy is Blackjack Switch's",
+            paragraph="633a.12(a)",
+        )
+    analysis = analyse_shoe(play_rules(rules), shoe_counts(rules.decks), "cdz", push_22=True)
+
+    def played(first: int, second: int, up: int) -> float:
+        return cdz_value(analysis, first, second, up)
+
+    return CdzSwitch(analysis, SwitchValues(switch_table(rules, analysis.table.shoe, played)))
+
+
 def switch_values(rules: Rules, analysis: GameValues, basic: BasicChart) -> FloatArray:
     """The switch rule's table (see the module's description)."""
+
+    def played(first: int, second: int, up: int) -> float:
+        return chart_value(analysis, basic, first, second, up)
+
+    return switch_table(rules, analysis.table.shoe, played)
+
+
+def switch_table(
+    rules: Rules, shoe: IntArray, played: Callable[[int, int, int], float]
+) -> FloatArray:
+    """The switch rule's table, each two-card hand but a kept Blackjack worth `played(first,
+    second, up)` (unconditional) given no dealer Blackjack."""
     values = np.zeros(SHAPE)
-    shoe = analysis.table.shoe
     for first in range(10):
         for second in range(first, 10):
             hand = np.zeros(10, dtype=np.int64)
@@ -151,7 +202,7 @@ def switch_values(rules: Rules, analysis: GameValues, basic: BasicChart) -> Floa
                 if (rest < 0).any():
                     continue  # a deal the shoe cannot hold (a single deck's five aces)
                 chance = blackjack_chance(rest, up)
-                switched = no_blackjack(chart_value(analysis, basic, first, second, up), chance)
+                switched = no_blackjack(played(first, second, up), chance)
                 kept = (
                     kept_natural_value(rules, rest, up)
                     if {first, second} == {ACE, TEN}
