@@ -32,9 +32,6 @@ CASES = [
         "variant 'switch_hands'",
     ),
     (["--rounds", "10", "--set", "dealer_peeks=false"], "633a.7(h)"),
-    # 633c.4(f)(1): switch cards discarded unexposed would be counted (a double shoe's count is
-    # simulated: tests/sim/test_double_shoe.py).
-    (["--rounds", "10", "--preset", "pa-switch-hands-premium", "--count", "hi-lo"], "633c.4(f)(1)"),
     (["--rounds", "10", "--set", "decks=99"], "decks"),
     (["--rounds", "10", "--preset", "no-such-preset"], "no-such-preset"),
     # --game pai_gow: the main wager, the house way against itself; the Blackjack options are
