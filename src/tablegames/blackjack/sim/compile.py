@@ -90,8 +90,10 @@ COMPILED: Final[dict[str, str]] = {
     "hit_split_aces": "drawing to split aces (633a.11(c))",
     "blackjack_pays": "what a Blackjack pays (633a.13(a))",
     "side_wagers": "those settled on the initial deal, by the engine's own tables "
-    "(sim.side_tables), Bad Beat and Hit and Run with their meters, Super Match at Blackjack "
-    "Switch (the only one there); the others are refused",
+    "(sim.side_tables), Bad Beat and Hit and Run with their meters, each at the least stake the "
+    "table takes (a multiple of the wager unit), Super Match at Blackjack Switch; at Blackjack "
+    "Switch on the box's first hand as dealt (Royal Match 21 refused there, 633a.7(g)(4)), at "
+    "Switch Hands on the cards the box plays (633c.4(g)); EZ Bust declined",
     "variant": "the standard game; the hand-dealt game (633a.12(b): a card burned before every "
     "round after the first, 633a.12(b)(5); its other procedures change no amount); Blackjack "
     "Switch (633a.12(a)): two hands a box, the switch decision, a dealer 22 returning hands of "
@@ -257,6 +259,8 @@ def compile_table(
     params[P_RESHUFFLE_EVERY_ROUND] = reshuffle_every_round or continuous
     params[P_BOXES] = player_boxes + other_boxes
     params[P_PLAYER_BOXES] = player_boxes
+    # 633c.4(f)(1): at Switch Hands the count leaves out the switch cards discarded unexposed
+    # (the kernel takes them back out after the round).
     params[P_COUNT] = count
     # 633a.3(c), 633a.7(d): at a double shoe a count per side, the bet on both sides' mean
     # (kernel.P_DOUBLE_SHOE_COUNT; sim.counting says why).

@@ -308,7 +308,9 @@ def run_rounds(
     A same-colour Blackjack pays 2 to 1 to a switched box (633c.4(i)(2)(i)) and, at a premium
     table, to every box (633c.4(o)); against a dealer Blackjack a Blackjack pays 1 to 2 at a
     premium table (633c.4(o)) and, with `P_TIE_SWITCHED`, to a switched box (633c.4(i)(2)(ii)).
-    `ticks` is then a multiple of 10 (the ante's fifth and the tie's half are whole).
+    `ticks` is then a multiple of 10 (the ante's fifth and the tie's half are whole). The side
+    wagers read the cards the box plays (633c.4(g)), and the count leaves out the switch cards of
+    a box that kept its dealt cards, discarded unexposed (633c.4(f)(1)).
     """
     deal = np.zeros(S_SIZE, dtype=np.int64)
     boxes = params[P_BOXES]
