@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -49,6 +50,7 @@ from tablegames.blackjack.sim.kernel import (
     run_rounds,
 )
 from tablegames.blackjack.sim.parity import (
+    CAPPED,
     WAGER,
     ParityError,
     card_of,
@@ -144,9 +146,17 @@ def dealer_pair(rng: np.random.Generator, *, with_blackjack: bool) -> tuple[int,
             return up, hole
 
 
-# A target: the box's cards (two; Super Match's four, hand 0's first, hand 1's first, hand 0's
-# second, hand 1's second), the up card, the hole card, the dealer's draws.
-Target = tuple[tuple[int, ...], int, int, tuple[int, ...]]
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A round's chosen cards: a box's (two; Super Match's four: hand 0's first, hand 1's first,
+    hand 0's second, hand 1's second), the up card, the hole card, the dealer's draws;
+    `every_box`: the box's cards go to every one of the player's boxes, not to one of them."""
+
+    cards: tuple[int, ...]
+    up: int
+    hole: int
+    draws: tuple[int, ...] = ()
+    every_box: bool = False
 
 
 def four_cards(pairs: int, rng: np.random.Generator) -> tuple[int, ...]:
@@ -170,7 +180,7 @@ def targets_for(
             if table[pairs] == outcome:
                 for _ in range(count):
                     up, hole = dealer_pair(rng, with_blackjack=rng.random() < 0.1)
-                    made.append((four_cards(pairs, rng), up, hole, ()))
+                    made.append(Target(four_cards(pairs, rng), up, hole))
         return made
     size = 52 * 52 * 2 if reads == READS_TWO_CARDS else table.size
     found: list[tuple[int, int]] = [(int(c), -1) for c in np.flatnonzero(table[:size] == outcome)]
@@ -191,7 +201,7 @@ def targets_for(
             drawn_hole = random_card(rng)
             while blackjack(up, drawn_hole):
                 drawn_hole = random_card(rng)
-        made.append(((first, second), up, hole if hole >= 0 else drawn_hole, ()))
+        made.append(Target((first, second), up, hole if hole >= 0 else drawn_hole))
     return made
 
 
@@ -202,14 +212,22 @@ def dealer_targets(rng: np.random.Generator, each: int) -> list[Target]:
         for _ in range(each):
             cards = [code(rank, rng) for rank in hand]
             twenty = (int(rng.choice(TENS)), int(rng.choice(TENS)))
-            made.append((twenty, cards[0], cards[1], tuple(cards[2:])))
+            made.append(Target(twenty, cards[0], cards[1], tuple(cards[2:])))
     return made
+
+
+def chosen_boxes(
+    rules: Rules, boxes: int, target: Target, rng: np.random.Generator
+) -> Sequence[int]:
+    """The player's boxes (indices) that get `target`'s cards: every one, or one at random."""
+    mine = min(boxes, rules.max_boxes_per_player)
+    return range(mine) if target.every_box else (int(rng.integers(mine)),)
 
 
 def switch_shoe(rules: Rules, boxes: int, target: Target, rng: np.random.Generator) -> list[int]:
     """633a.7(f), 633a.12(a)(3): a card to each of every box's two hands, the up card, second
     cards, the hole card; `target`'s cards to a random box's first hand (or first four cards)."""
-    cards, up, hole, draws = target
+    cards, up, hole, draws = target.cards, target.up, target.hole, target.draws
     everyone_twenty = bool(draws)  # the dealer's hand is drawn as given: every box stands
     hands = [
         [int(rng.choice(TENS)), int(rng.choice(TENS))]
@@ -217,12 +235,12 @@ def switch_shoe(rules: Rules, boxes: int, target: Target, rng: np.random.Generat
         else [random_card(rng), random_card(rng)]
         for _ in range(2 * boxes)
     ]
-    box = int(rng.integers(min(boxes, rules.max_boxes_per_player)))
-    if len(cards) == 4:
-        hands[2 * box] = [cards[0], cards[2]]
-        hands[2 * box + 1] = [cards[1], cards[3]]
-    else:
-        hands[2 * box] = list(cards)
+    for box in chosen_boxes(rules, boxes, target, rng):
+        if len(cards) == 4:
+            hands[2 * box] = [cards[0], cards[2]]
+            hands[2 * box + 1] = [cards[1], cards[3]]
+        else:
+            hands[2 * box] = list(cards)
     return [hand[0] for hand in hands] + [up] + [hand[1] for hand in hands] + [hole, *draws]
 
 
@@ -232,7 +250,7 @@ def switch_hands_shoe(
     """633c.4(d)-(e), (j): two switch cards to every box and its Blackjack hand; `target`'s
     cards where a random box plays them (633c.4(f)): dealt, when the rule keeps them, else as
     its switch cards behind dealt cards the rule switches."""
-    cards, up, hole, draws = target
+    cards, up, hole, draws = target.cards, target.up, target.hole, target.draws
     everyone_twenty = bool(draws)
 
     def pair() -> list[int]:
@@ -242,13 +260,13 @@ def switch_hands_shoe(
 
     dealt = [pair() for _ in range(boxes)]
     switch = [pair() for _ in range(boxes)]
-    box = int(rng.integers(min(boxes, rules.max_boxes_per_player)))
-    if rule.switches(tuple(card_of(c) for c in cards), card_of(up)):
-        switch[box] = list(cards)
-        while not rule.switches(tuple(card_of(c) for c in dealt[box]), card_of(up)):
-            dealt[box] = pair()
-    else:
-        dealt[box] = list(cards)
+    for box in chosen_boxes(rules, boxes, target, rng):
+        if rule.switches(tuple(card_of(c) for c in cards), card_of(up)):
+            switch[box] = list(cards)
+            while not rule.switches(tuple(card_of(c) for c in dealt[box]), card_of(up)):
+                dealt[box] = pair()
+        else:
+            dealt[box] = list(cards)
     deal = [hand[0] for hand in dealt] + [up] + [hand[1] for hand in dealt] + [hole]
     # 633c.4(d)(1)-(2): one switch card to each box, then a second.
     switch_cards = [hand[0] for hand in switch] + [hand[1] for hand in switch]
@@ -264,9 +282,12 @@ def stacked_shoes(
     rng: np.random.Generator,
     *,
     at_least: int,
+    capped: int = 0,
 ) -> list[npt.NDArray[np.int8]]:
     """One shoe a target: every outcome of every offered table (three deals each), each dealer's
-    hand when a progressive is offered, then targets of random outcomes up to `at_least`."""
+    hand when a progressive is offered, `capped` rounds of a queen of hearts or king of spades
+    pair on every one of the player's boxes against a dealer Blackjack (633a.13(m)), then
+    targets of random outcomes up to `at_least`."""
     sides = compile_sides(rules)
     targets: list[Target] = []
     for index in range(len(sides.names)):
@@ -274,6 +295,10 @@ def stacked_shoes(
             targets += targets_for(sides, index, outcome, rng, 3)
     if rules.side_wagers.bad_beat or rules.side_wagers.hit_and_run:
         targets += dealer_targets(rng, 8)
+    for _ in range(capped):
+        pair = (code_of("QH"), code_of("QH")) if rng.random() < 0.5 else (code_of("KS"),) * 2
+        up, hole = dealer_pair(rng, with_blackjack=True)
+        targets.append(Target(pair, up, hole, every_box=True))
     while len(targets) < at_least:
         index = int(rng.integers(len(sides.names)))
         outcome = int(rng.integers(len(sides.outcome_names[index])))
@@ -309,7 +334,9 @@ def parity_with_every_line(
     *,
     switch: SwitchValues | None = None,
     switch_hands: SwitchHandsRule | None = None,
-) -> int:
+    capped: int = 0,
+) -> tuple[int, Counter[tuple[str, str]]]:
+    """The rounds compared, and the outcomes seen by (wager, lines)."""
     rng = np.random.default_rng(seed)
     if switch_hands is not None:
         rule = switch_hands
@@ -321,7 +348,7 @@ def parity_with_every_line(
         def build(target: Target) -> list[int]:
             return switch_shoe(rules, boxes, target, rng)
 
-    stacked = stacked_shoes(rules, boxes, build, rng, at_least=300)
+    stacked = stacked_shoes(rules, boxes, build, rng, at_least=300, capped=capped)
     assert len(stacked) >= 300
     seen: Counter[tuple[str, str]] = Counter()
     try:
@@ -339,7 +366,7 @@ def parity_with_every_line(
     except ParityError as error:
         pytest.fail(str(error))
     assert_every_line_occurs(rules, seen)
-    return compared
+    return compared, seen
 
 
 # --- Blackjack Switch (633a.12(a)) ---------------------------------------------------------------
@@ -376,8 +403,27 @@ def test_633a_12_a_side_wagers_settle_as_the_reference_engine_settles_them(
 ) -> None:
     rules = SWITCH.replace(**changes)
     chart = chart_model(SWITCH_STRATEGY.basic)
-    compared = parity_with_every_line(rules, chart, boxes, seed, switch=SWITCH_STRATEGY.rule)
+    compared, _ = parity_with_every_line(rules, chart, boxes, seed, switch=SWITCH_STRATEGY.rule)
     assert compared >= 300
+
+
+def test_633a_13_m_the_payout_limit_at_blackjack_switch_as_the_reference_engine() -> None:
+    # Lucky Ladies and King's Bounty on each of three boxes at 100 cents (`side_stakes`): a
+    # queen of hearts or king of spades pair with a dealer Blackjack wins 100,000 cents, so the
+    # 60 rounds with such a pair on every box (300,000 won) are over the 150,000 limit, and the
+    # winners share it in proportion to their wagers (633a.13(m)), as the engine's sidebook.
+    rules = SWITCH.replace(
+        side_wagers={"lucky_ladies": {}, "kings_bounty": {}},
+        payout_limit=150_000,
+        max_boxes_per_player=3,
+    )
+    chart = chart_model(SWITCH_STRATEGY.basic)
+    compared, seen = parity_with_every_line(
+        rules, chart, 3, 5, switch=SWITCH_STRATEGY.rule, capped=60
+    )
+    assert compared >= 300
+    # Every capped wager was a winning pair with a dealer Blackjack in one of those rounds.
+    assert seen[("lucky_ladies", CAPPED)] + seen[("kings_bounty", CAPPED)] >= 60 * 3
 
 
 def test_633a_12_a_2_a_side_wager_reads_the_first_hand_as_dealt_worked_by_hand() -> None:
@@ -397,7 +443,7 @@ def test_633a_12_a_2_a_side_wager_reads_the_first_hand_as_dealt_worked_by_hand()
     pair_cells, total_cells = compile_chart(chart)
     counts = np.zeros(sides.nets.shape, dtype=np.int64)
     play_stacked(
-        np.array([card_code(card) for card in order], dtype=np.int8),
+        np.array([code_of(card) for card in order], dtype=np.int8),
         table.params,
         pair_cells,
         total_cells,
@@ -427,12 +473,12 @@ def test_633a_13_j_1_the_magic_card_is_one_of_a_switch_box_first_hand_as_dealt()
     # Firsts: box 1 KS KH, box 2 JS JH; up TC; seconds: box 1 KD KC, box 2 QD QC; hole 7S.
     order = ["KS", "KH", "JS", "JH", "TC", "KD", "KC", "QD", "QC", "7S"] + ["2D"] * 30
     settings = compile_bad_beat(rules)
-    settings[BB_MAGIC_PICK] = card_code("QD")
+    settings[BB_MAGIC_PICK] = code_of("QD")
     totals = np.zeros(BB_TOTALS, dtype=np.int64)
     table = compile_table(rules, player_boxes=2, other_boxes=0)
     pair_cells, total_cells = compile_chart(chart)
     play_stacked(
-        np.array([card_code(card) for card in order], dtype=np.int8),
+        np.array([code_of(card) for card in order], dtype=np.int8),
         table.params,
         pair_cells,
         total_cells,
@@ -479,8 +525,26 @@ def test_633c_4_g_side_wagers_settle_as_the_reference_engine_settles_them(
     rules = base.replace(**changes)
     strategy = switch_hands_strategy(base)
     chart = chart_model(strategy.basic)
-    compared = parity_with_every_line(rules, chart, boxes, seed, switch_hands=strategy.rule)
+    compared, _ = parity_with_every_line(rules, chart, boxes, seed, switch_hands=strategy.rule)
     assert compared >= 300
+
+
+def test_633a_13_m_the_payout_limit_at_switch_hands_as_the_reference_engine() -> None:
+    # At the $5 wager unit each pair with a dealer Blackjack wins 500 * 1,000 = 500,000 cents:
+    # two boxes together (1,000,000) are over the 750,000 limit in the 60 rounds with such a
+    # pair played on both (633a.13(m)).
+    rules = PREMIUM.replace(
+        side_wagers={"lucky_ladies": {}, "kings_bounty": {}},
+        payout_limit=750_000,
+        max_boxes_per_player=2,
+    )
+    strategy = switch_hands_strategy(PREMIUM)
+    chart = chart_model(strategy.basic)
+    compared, seen = parity_with_every_line(
+        rules, chart, 3, 6, switch_hands=strategy.rule, capped=60
+    )
+    assert compared >= 300
+    assert seen[("lucky_ladies", CAPPED)] + seen[("kings_bounty", CAPPED)] >= 60 * 2
 
 
 def ten_and_six() -> SwitchHandsRule:
@@ -508,7 +572,7 @@ def test_633c_4_g_a_side_wager_reads_the_switch_cards_played_worked_by_hand() ->
     pair_cells, total_cells = compile_chart(chart)
     counts = np.zeros(sides.nets.shape, dtype=np.int64)
     play_stacked(
-        np.array([card_code(card) for card in order], dtype=np.int8),
+        np.array([code_of(card) for card in order], dtype=np.int8),
         table.params,
         pair_cells,
         total_cells,
@@ -589,7 +653,7 @@ def test_633c_4_f_1_the_count_leaves_out_switch_cards_discarded_unexposed(when: 
     switch = ["TS", "5C", "TH", "6C"]  # one to each box, then a second (633c.4(d)(1)-(2))
     deal = ["KS", "TD", "9S", "6S", "9H", "8S"]
     first = switch + deal if when == "before" else deal + switch
-    shoe = [card_code(card) for card in first * 2] + [card_code("2C")] * 30
+    shoe = [code_of(card) for card in first * 2] + [code_of("2C")] * 30
     assert counted_second_round(rules, ten_and_six(), shoe, 2) == -4
 
 
@@ -631,7 +695,7 @@ def test_633c_4_f_1_the_count_is_every_card_the_engine_shows_the_table(
             kept.add(event.box)
     unseen = [card for box in kept for card in switch_cards[box]]
     running = sum(int(HI_LO[card]) for card in shoe[:dealt])
-    running -= sum(int(HI_LO[card_code(card)]) for card in unseen)
+    running -= sum(int(HI_LO[code_of(card)]) for card in unseen)
     expected = min(max(running * 52 // (52 - dealt), TC_LOW), TC_LOW + TC_BUCKETS - 1)
     assert counted_second_round(rules, rule, shoe, boxes) == expected
 
@@ -695,7 +759,7 @@ def test_633c_4_f_1_a_switch_hands_table_is_counted_from_the_command_line() -> N
 # --- helpers -------------------------------------------------------------------------------------
 
 
-def card_code(card: str) -> int:
+def code_of(card: str) -> int:
     return RANKS.index(card[0]) * 4 + "SHDC".index(card[1])
 
 

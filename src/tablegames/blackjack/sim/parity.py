@@ -67,6 +67,9 @@ SUITS = "SHDC"
 RANKS = "A23456789TJQK"
 
 
+CAPPED = "capped (633a.13(m))"  # `compare`'s `seen`: the wagers the payout limit capped
+
+
 class ParityError(TableGamesError):
     """The kernel and the reference settled a round differently."""
 
@@ -199,7 +202,8 @@ def compare(
     `switch_hands` (each box's net counts its ante). With a payout limit (633a.13(m)) both cap
     the round's pair-and-dealer-Blackjack lines. With `seen`, each side wager's outcomes are
     counted in it by (wager, the paytable lines won together or "lost"), as the kernel settled
-    them (a test asks that every line of a paytable occurred).
+    them (a test asks that every line of a paytable occurred), and (wager, CAPPED) the wagers
+    the payout limit capped.
 
     Raises ParityError at the first round the two settle differently."""
     # The player's boxes (at most 633a.6(f)'s three) and other players' boxes play alike.
@@ -303,7 +307,7 @@ def compare(
             if bad_beat[HR_ON]:
                 got_sides["bad_beat"] = bad_beat_nets(bad_beat, bad_beat_totals)
             if seen is not None:
-                _count_lines(seen, sides, counts, hit_and_run_totals, bad_beat_totals)
+                _count_lines(seen, sides, counts, hit_and_run_totals, bad_beat_totals, capped)
             for name, values in expected_sides.items():
                 if sorted(values) != got_sides[name]:
                     raise ParityError(
@@ -320,12 +324,16 @@ def _count_lines(
     counts: npt.NDArray[np.int64],
     hit_and_run_totals: npt.NDArray[np.int64],
     bad_beat_totals: npt.NDArray[np.int64],
+    capped: npt.NDArray[np.int64],
 ) -> None:
-    """Add one round's side outcomes, by wager and lines, to `seen`."""
+    """Add one round's side outcomes, by wager and lines, to `seen`, and the wagers the payout
+    limit capped as (wager, CAPPED)."""
     for index, name in enumerate(sides.names):
         for outcome, count in enumerate(counts[index]):
             if count:
                 seen[(name, sides.outcome_names[index][outcome])] += int(count)
+        if capped[index, 0]:
+            seen[(name, CAPPED)] += int(capped[index, 0])
     for name, totals, lines in (
         ("hit_and_run", hit_and_run_totals, HIT_AND_RUN_LINES),
         ("bad_beat", bad_beat_totals, BAD_BEAT_LINES),
