@@ -26,9 +26,6 @@ CASES = [
     (["--rounds", "10", "--boxes", "0"], "633a.6(f)"),
     (["--rounds", "10", "--players", "7"], "633a.2(a)"),
     (["--rounds", "10", "--players", "-1"], "633a.2(a)"),
-    # 633c.4(f)(1): switch cards discarded unexposed would be counted (a double shoe's count is
-    # simulated: tests/sim/test_double_shoe.py).
-    (["--rounds", "10", "--preset", "pa-switch-hands-premium", "--count", "hi-lo"], "633c.4(f)(1)"),
     (["--rounds", "10", "--set", "decks=99"], "decks"),
     (["--rounds", "10", "--preset", "no-such-preset"], "no-such-preset"),
     # --game pai_gow: the main wager, the house way against itself; the Blackjack options are

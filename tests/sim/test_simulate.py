@@ -37,10 +37,9 @@ def test_every_house_rule_is_compiled_or_said_not_to_matter() -> None:
 @pytest.mark.parametrize(
     ("changes", "field"),
     [
-        # 633c.4: Switch Hands is simulated without side wagers.
-        ({"variant": "switch_hands", "side_wagers": {"lucky_ladies": {}}}, "lucky_ladies"),
-        # 633a.6(e): at Switch only Super Match is simulated; it is offered nowhere else.
-        ({"variant": "blackjack_switch", "side_wagers": {"lucky_ladies": {}}}, "lucky_ladies"),
+        # 633a.7(g)(4): the engine reads a held Royal Match after the switch (compile.py).
+        ({"variant": "blackjack_switch", "side_wagers": {"royal_match_21": {}}}, "royal_match"),
+        # 633a.6(e)(7): Super Match is offered only at a Blackjack Switch table.
         ({"side_wagers": {"super_match": {}}}, "super_match"),
     ],
 )

@@ -71,6 +71,8 @@ DECK_CARDS: Final = 52
 SIMULATED_VARIATIONS: Final = (STANDARD, HAND_DEALT, BLACKJACK_SWITCH, SWITCH_HANDS)
 # 633a.6(e)(7): the side wager of a Blackjack Switch table, read from its two hands.
 SWITCH_SIDE_WAGERS: Final = frozenset({"super_match"})
+# 633a.7(g)(4): the wager settled once the hole card is exposed, against a king or queen.
+HELD_FOR_THE_HOLE_CARD: Final = "royal_match_21"
 
 # The fields the kernel plays, each with where it goes.
 COMPILED: Final[dict[str, str]] = {
@@ -93,8 +95,10 @@ COMPILED: Final[dict[str, str]] = {
     "original_bets_only": "without the check, a dealer Blackjack takes only the box's initial "
     "wagers (633a.10(b), 633a.11(d)), or doubles and splits too (non-PA)",
     "side_wagers": "those settled on the initial deal, by the engine's own tables "
-    "(sim.side_tables), Bad Beat and Hit and Run with their meters, Super Match at Blackjack "
-    "Switch (the only one there); the others are refused",
+    "(sim.side_tables), Bad Beat and Hit and Run with their meters, each at the least stake the "
+    "table takes (a multiple of the wager unit), Super Match at Blackjack Switch; at Blackjack "
+    "Switch on the box's first hand as dealt (Royal Match 21 refused there, 633a.7(g)(4)), at "
+    "Switch Hands on the cards the box plays (633c.4(g)); EZ Bust declined",
     "variant": "the standard game; the hand-dealt game (633a.12(b): a card burned before every "
     "round after the first, 633a.12(b)(5); its other procedures change no amount); Blackjack "
     "Switch (633a.12(a)): two hands a box, the switch decision, a dealer 22 returning hands of "
@@ -164,30 +168,28 @@ def refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
                 None,
             )
         )
-    at_switch = variation is BLACKJACK_SWITCH
     for name in rules.side_wagers.offered():
-        if variation is SWITCH_HANDS:
-            found.append(
-                (
-                    f"side_wagers.{name}",
-                    "at a Switch Hands table no side wager is simulated yet",
-                    "633c.4(d)",
-                )
-            )
-        elif at_switch and name not in SWITCH_SIDE_WAGERS:
-            found.append(
-                (
-                    f"side_wagers.{name}",
-                    "at a Blackjack Switch table only Super Match is simulated yet",
-                    "633a.6(e)",
-                )
-            )
-        elif not at_switch and name in SWITCH_SIDE_WAGERS:
+        # 633a.6(e)(7): Super Match reads a Blackjack Switch box's four cards (the Rules refuse
+        # it elsewhere too). Every other side wager is simulated at every variation, as the
+        # engine settles it: at Blackjack Switch once per box, on its first hand as dealt
+        # (633a.12(a)(2)-(3)), at Switch Hands on the cards the box plays (633c.4(f)-(g)).
+        if name in SWITCH_SIDE_WAGERS and variation is not BLACKJACK_SWITCH:
             found.append(
                 (
                     f"side_wagers.{name}",
                     "is offered only at a Blackjack Switch table",
                     "633a.6(e)(7)",
+                )
+            )
+        elif name == HELD_FOR_THE_HOLE_CARD and variation is BLACKJACK_SWITCH:
+            found.append(
+                (
+                    f"side_wagers.{name}",
+                    "at Blackjack Switch the engine settles a Royal Match held for the hole card "
+                    "(against a king or queen) on the box's first hand after the switch "
+                    "(633a.12(a)(4)), not on the initial two cards the wager is on "
+                    "(633a.6(e)(4)): not simulated until the engine's reading is settled",
+                    "633a.7(g)(4)",
                 )
             )
     found += side_refusals(rules)
@@ -230,14 +232,6 @@ def compile_table(
     decks = rules.decks // 2 if double_shoe else rules.decks
     cards = decks * DECK_CARDS
     continuous = rules.shoe == "continuous_shuffler"
-    if count and variation.takes_switch_hands_ante:
-        # 633c.4(f)(1): switch cards not played go to the discard rack unexposed, which the
-        # kernel's count (every card of the round) would count as seen.
-        raise RulesError(
-            "the Hi-Lo count of a Switch Hands table (switch cards discarded unseen) is not "
-            "simulated yet",
-            paragraph="633c.4(f)(1)",
-        )
     params = np.zeros(P_SIZE, dtype=np.int64)
     params[P_DECKS] = decks
     params[P_HITS_SOFT_17] = rules.dealer_hits_soft_17
@@ -260,6 +254,8 @@ def compile_table(
     params[P_RESHUFFLE_EVERY_ROUND] = reshuffle_every_round or continuous
     params[P_BOXES] = player_boxes + other_boxes
     params[P_PLAYER_BOXES] = player_boxes
+    # 633c.4(f)(1): at Switch Hands the count leaves out the switch cards discarded unexposed
+    # (the kernel takes them back out after the round).
     params[P_COUNT] = count
     # 633a.3(c), 633a.7(d): at a double shoe a count per side, the bet on both sides' mean
     # (kernel.P_DOUBLE_SHOE_COUNT; sim.counting says why).

@@ -317,7 +317,9 @@ def run_rounds(
     A same-colour Blackjack pays 2 to 1 to a switched box (633c.4(i)(2)(i)) and, at a premium
     table, to every box (633c.4(o)); against a dealer Blackjack a Blackjack pays 1 to 2 at a
     premium table (633c.4(o)) and, with `P_TIE_SWITCHED`, to a switched box (633c.4(i)(2)(ii)).
-    `ticks` is then a multiple of 10 (the ante's fifth and the tie's half are whole).
+    `ticks` is then a multiple of 10 (the ante's fifth and the tie's half are whole). The side
+    wagers read the cards the box plays (633c.4(g)), and the count leaves out the switch cards of
+    a box that kept its dealt cards, discarded unexposed (633c.4(f)(1)).
     """
     deal = np.zeros(S_SIZE, dtype=np.int64)
     boxes = params[P_BOXES]
@@ -895,7 +897,11 @@ def run_rounds(
                 returned = (
                     jackpot_share if outcome == BB_METER_LINE else bad_beat[BB_RETURNED + outcome]
                 )
-                if first[box * row] == magic or dealt_second[box] == magic:
+                # 633a.1 "Magic Card Bonus": the box's first two cards as dealt (its first
+                # hand's at Blackjack Switch, before the switch, 633a.12(a)(4); at Switch Hands
+                # the cards it plays, 633c.4(f)-(g), as the engine's `box.initial_cards`).
+                second_dealt = dealt_second[box * dealt_hands]
+                if first[box * row] == magic or second_dealt == magic:
                     returned += bad_beat[BB_MAGIC_RETURNED]
                     outcome += 8
                 if box + 1 == lucky:
@@ -918,6 +924,19 @@ def run_rounds(
             else:
                 for seen in range(start, position):
                     running += HI_LO[shoe[seen]]
+            if switch_hands is not None:
+                # 633c.4(f)(1): a box that plays its face-up cards has its two switch cards
+                # collected and put in the discard rack unexposed: no one at the table sees
+                # them, so they are taken back out of the count. A box that switches turns its
+                # switch cards up (633c.4(f)(2)) and discards the face-up cards, both seen.
+                unseen = 0
+                for box in range(boxes):
+                    if switched[box] == 0:
+                        unseen += HI_LO[switch_cards[box]] + HI_LO[switch_cards[boxes + box]]
+                if double_shoe is not None:
+                    side_running[selected] -= unseen
+                else:
+                    running -= unseen
         if sessions is not None:
             session_sum += result
             session_left -= 1

@@ -10,6 +10,8 @@ compares 10^6.
 
 from __future__ import annotations
 
+import math
+from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
@@ -43,6 +45,8 @@ from tablegames.blackjack.sim.kernel import (
     play_stacked,
 )
 from tablegames.blackjack.sim.side_tables import (
+    BAD_BEAT_LINES,
+    HIT_AND_RUN_LINES,
     CompiledSides,
     compile_bad_beat,
     compile_hit_and_run,
@@ -61,6 +65,9 @@ from tablegames.core.errors import TableGamesError
 WAGER = 1_000  # cents: every result of a 3:2 or 6:5 game is a whole number of cents
 SUITS = "SHDC"
 RANKS = "A23456789TJQK"
+
+
+CAPPED = "capped (633a.13(m))"  # `compare`'s `seen`: the wagers the payout limit capped
 
 
 class ParityError(TableGamesError):
@@ -114,10 +121,14 @@ def reference_round(
     return net, shoe.dealt, sides
 
 
-def side_stakes(sides: CompiledSides) -> dict[str, int]:
+def side_stakes(sides: CompiledSides, unit: int = 100) -> dict[str, int]:
     """A stake per side wager on which every payout is a whole number of cents: 100 cents per
-    tick of the wager's nets."""
-    return {name: 100 * ticks for name, ticks in zip(sides.names, sides.ticks, strict=True)}
+    tick of the wager's nets, or the least multiple of that and the wager unit `unit` (every
+    wager is a multiple of it: at Switch Hands $5, 633c.4(b))."""
+    return {
+        name: math.lcm(100 * ticks, unit)
+        for name, ticks in zip(sides.names, sides.ticks, strict=True)
+    }
 
 
 def kernel_side_nets(
@@ -183,12 +194,16 @@ def compare(
     switch: SwitchValues | None = None,
     switch_hands: SwitchHandsRule | None = None,
     stacked: Sequence[npt.NDArray[np.int8]] = (),
+    seen: Counter[tuple[str, str]] | None = None,
 ) -> int:
     """Play `shoes` random stacked shoes both ways, round after round, then the `stacked` shoes
     given (card codes); the rounds compared. At Blackjack Switch (633a.12(a)) both switch by
     `switch` (each box's net is its two hands'); at Switch Hands (633c.4) both choose by
     `switch_hands` (each box's net counts its ante). With a payout limit (633a.13(m)) both cap
-    the round's pair-and-dealer-Blackjack lines.
+    the round's pair-and-dealer-Blackjack lines. With `seen`, each side wager's outcomes are
+    counted in it by (wager, the paytable lines won together or "lost"), as the kernel settled
+    them (a test asks that every line of a paytable occurred), and (wager, CAPPED) the wagers
+    the payout limit capped.
 
     Raises ParityError at the first round the two settle differently."""
     # The player's boxes (at most 633a.6(f)'s three) and other players' boxes play alike.
@@ -204,7 +219,7 @@ def compare(
     else:
         pair_cells, total_cells = compile_chart(strategy)
     sides = compile_sides(rules)
-    stakes = side_stakes(sides)
+    stakes = side_stakes(sides, rules.wager_unit)
     payout_cap = compile_payout_cap(rules, sides, stakes)  # 633a.13(m)
     hit_and_run = compile_hit_and_run(rules)
     bad_beat = compile_bad_beat(rules)
@@ -291,6 +306,8 @@ def compare(
                 got_sides["hit_and_run"] = [each] * int(hit_and_run_totals[0])
             if bad_beat[HR_ON]:
                 got_sides["bad_beat"] = bad_beat_nets(bad_beat, bad_beat_totals)
+            if seen is not None:
+                _count_lines(seen, sides, counts, hit_and_run_totals, bad_beat_totals, capped)
             for name, values in expected_sides.items():
                 if sorted(values) != got_sides[name]:
                     raise ParityError(
@@ -299,3 +316,28 @@ def compare(
             position += dealt
             compared += 1
     return compared
+
+
+def _count_lines(
+    seen: Counter[tuple[str, str]],
+    sides: CompiledSides,
+    counts: npt.NDArray[np.int64],
+    hit_and_run_totals: npt.NDArray[np.int64],
+    bad_beat_totals: npt.NDArray[np.int64],
+    capped: npt.NDArray[np.int64],
+) -> None:
+    """Add one round's side outcomes, by wager and lines, to `seen`, and the wagers the payout
+    limit capped as (wager, CAPPED)."""
+    for index, name in enumerate(sides.names):
+        for outcome, count in enumerate(counts[index]):
+            if count:
+                seen[(name, sides.outcome_names[index][outcome])] += int(count)
+        if capped[index, 0]:
+            seen[(name, CAPPED)] += int(capped[index, 0])
+    for name, totals, lines in (
+        ("hit_and_run", hit_and_run_totals, HIT_AND_RUN_LINES),
+        ("bad_beat", bad_beat_totals, BAD_BEAT_LINES),
+    ):
+        for outcome, label in enumerate(lines):
+            if totals[3 + outcome]:
+                seen[(name, label)] += int(totals[3 + outcome])

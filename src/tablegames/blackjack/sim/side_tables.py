@@ -106,7 +106,19 @@ def side_refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
     found: list[tuple[str, str, str | None]] = []
     for name in rules.side_wagers.offered():
         wager = side_wager(name)
-        if name in DEALER_HAND or name in DECLINED:
+        if name in DECLINED:
+            continue
+        if not simulated_stake(rules, name):
+            found.append(
+                (
+                    f"side_wagers.{name}",
+                    f"no {wager.label} stake within its limits is a multiple of the wager unit "
+                    f"of {rules.wager_unit} cents: no box could place it",
+                    "633a.6(e)",
+                )
+            )
+            continue
+        if name in DEALER_HAND:
             continue
         if wager.reads not in SIMULATED or wager.is_progressive:
             found.append(
@@ -118,6 +130,17 @@ def side_refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
                 )
             )
     return found
+
+
+def simulated_stake(rules: Rules, name: str) -> int:
+    """The stake in cents each of the player's boxes places on the offered wager `name`: the
+    least the table takes, its minimum raised to a multiple of the wager unit (every wager is a
+    multiple of it, as the engine's `wagers.validate_side_wager` requires: at a Switch Hands
+    table a $5 unit, 633c.4(b), takes no $1 side wager); 0 when none fits its limits."""
+    offer = getattr(rules.side_wagers, name)
+    unit = rules.wager_unit
+    stake = -(-offer.min_wager // unit) * unit
+    return int(stake) if stake <= offer.max_wager else 0
 
 
 @cache
@@ -265,7 +288,7 @@ def compile_payout_cap(
 ) -> npt.NDArray[np.int64] | None:
     """The kernel's `payout_cap` (kernel.CAP_*), or None when no limit applies (633a.13(m)).
 
-    One row per wager of `sides`: its stake in cents (`stakes`, by default the offer's minimum,
+    One row per wager of `sides`: its stake in cents (`stakes`, by default `simulated_stake`,
     as every progressive is wagered), the outcome the limit applies to, the wager's line named
     by the registry's `limited_lines` alone (as the sidebook compares a settlement's lines),
     what that outcome wins in cents as `SideResult.returned` rounds it, and the limit."""
@@ -278,8 +301,7 @@ def compile_payout_cap(
     cap[:, kernel.CAP_LIMIT] = rules.payout_limit
     limited = False
     for index, name in enumerate(sides.names):
-        offer = getattr(rules.side_wagers, name)
-        stake = offer.min_wager if stakes is None else stakes[name]
+        stake = simulated_stake(rules, name) if stakes is None else stakes[name]
         cap[index, kernel.CAP_STAKE] = stake
         for outcome, label in enumerate(sides.outcome_names[index]):
             if label in side_wager(name).limited_lines:
@@ -292,15 +314,18 @@ def compile_payout_cap(
     return cap if limited else None
 
 
-def _progressive_settings(size: int, offer: Progressive | None) -> npt.NDArray[np.int64]:
-    """A progressive's kernel settings (kernel.HR_* layout): on, the minimum wager, the rate of
-    progression and the reset amount, the meter starting at the reset (633a.13(j)(2), (l)(2))."""
+def _progressive_settings(
+    size: int, offer: Progressive | None, stake: int
+) -> npt.NDArray[np.int64]:
+    """A progressive's kernel settings (kernel.HR_* layout): on, the stake (`simulated_stake`),
+    the rate of progression and the reset amount, the meter starting at the reset
+    (633a.13(j)(2), (l)(2))."""
     from tablegames.blackjack.sim import kernel
 
     settings = np.zeros(size, dtype=np.int64)
     if offer is not None:
         settings[kernel.HR_ON] = 1
-        settings[kernel.HR_STAKE] = offer.min_wager
+        settings[kernel.HR_STAKE] = stake
         settings[kernel.HR_RATE_BP] = offer.rate_bp
         settings[kernel.HR_RESET] = offer.reset
         settings[kernel.HR_METER] = offer.reset
@@ -309,15 +334,16 @@ def _progressive_settings(size: int, offer: Progressive | None) -> npt.NDArray[n
 
 def compile_hit_and_run(rules: Rules) -> npt.NDArray[np.int64]:
     """The kernel's Hit and Run settings (kernel.HR_*): off unless offered. Each of the player's
-    boxes wagers the offer's minimum (633a.13(l)); the meter starts at its reset amount."""
+    boxes wagers the least stake the table takes (`simulated_stake`, 633a.13(l)); the meter
+    starts at its reset amount."""
     from tablegames.blackjack.sim import kernel
 
     offer = rules.side_wagers.hit_and_run
-    settings = _progressive_settings(kernel.HR_SIZE, offer)
+    stake = simulated_stake(rules, "hit_and_run") if offer is not None else 0
+    settings = _progressive_settings(kernel.HR_SIZE, offer, stake)
     if offer is None:
         return settings
     wager = side_wager("hit_and_run")
-    stake = offer.min_wager
     for outcome, hand in enumerate(_HIT_AND_RUN_HANDS):
         result = wager.evaluate(SideContext(cards=(), dealer=tuple(Card.parse(c) for c in hand)))
         fixed = tuple(line for line in result.lines if not line.progressive)
@@ -373,16 +399,17 @@ BAD_BEAT_LINES: Final = tuple(
 
 
 def compile_bad_beat(rules: Rules) -> npt.NDArray[np.int64]:
-    """The kernel's Bad Beat settings (kernel.BB_*): off unless offered; the offer's minimum on
-    each of the player's boxes, the meter starting at its reset amount (633a.13(j))."""
+    """The kernel's Bad Beat settings (kernel.BB_*): off unless offered; the least stake the
+    table takes (`simulated_stake`) on each of the player's boxes, the meter starting at its
+    reset amount (633a.13(j))."""
     from tablegames.blackjack.sim import kernel
 
     offer = rules.side_wagers.bad_beat
-    settings = _progressive_settings(kernel.BB_SETTINGS, offer)
+    stake = simulated_stake(rules, "bad_beat") if offer is not None else 0
+    settings = _progressive_settings(kernel.BB_SETTINGS, offer, stake)
     if offer is None:
         return settings
     wager = side_wager("bad_beat")
-    stake = offer.min_wager
     settings[kernel.BB_PLAYER_20_OFFERED] = offer.player_has_20
     # 633a.13(j)(1): 20 for 1 and 5 for 1, from the registry's own lines.
     from tablegames.blackjack.side import bad_beat
