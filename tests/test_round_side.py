@@ -279,3 +279,38 @@ def test_633a_7_o_1_i_a_surrendered_20_is_not_a_player_with_20() -> None:
     game = play("TS 9H TD 7C 5S", [(1000, {"bad_beat": 500})], rules)
     game.surrender()
     assert settled(game, "bad_beat").returned == 0
+
+
+def test_633a_6_e_4_a_royal_match_held_for_the_hole_card_reads_the_initial_two_cards() -> None:
+    # KH QH against a KD up card (hole 5C): the Royal Match waits for the hole card (633a.7(g)(4)).
+    # The box splits its K-Q, identical in value (633a.11(a)): hand 0 becomes KH 9S before the
+    # hole card shows. The wager is on the initial two cards (633a.6(e)(4)): still a Royal Match,
+    # 30 to 1 on paytable C, 500 x 31 returned (no Crown Treasure: the dealer holds KD 5C).
+    rules = {"side_wagers": {"royal_match_21": {"paytable": "C"}}}
+    game = play("KH KD QH 5C 9S 9D 2C", [(1000, {"royal_match_21": 500})], rules)
+    game.act(Action.SPLIT)
+    game.act(Action.STAND)
+    game.act(Action.STAND)
+    assert [str(card) for card in game.box(1).hands[0].cards] == ["KH", "9S"]
+    paid = settled(game, "royal_match_21")
+    assert (paid.returned, paid.line) == (500 * 31, "royal_match")
+
+
+def test_633a_12_a_4_a_royal_match_at_blackjack_switch_reads_the_cards_dealt_not_switched() -> None:
+    # Blackjack Switch: box 1's hands KS QS and 6D 9C against a KH up card. The player switches
+    # the second cards (633a.12(a)(4)): hand 0 is then KS 9C. The Royal Match placed on the
+    # initial two cards (633a.6(e)(4)) waits for the hole card (633a.7(g)(4)) and is still won
+    # when it shows: 30 to 1 on paytable C (500 x 31).
+    rules = {
+        "variant": "blackjack_switch",
+        "side_wagers": {"royal_match_21": {"paytable": "C"}},
+    }
+    game = play("KS 6D KH QS 9C 7C 2C 2D 5S", [(1000, {"royal_match_21": 500})], rules)
+    while game.turn is not None and game.turn.kind != "switch":
+        game.act(Action.DECLINE)
+    game.act(Action.SWITCH)
+    while not game.is_complete:
+        game.act(Action.STAND)
+    assert [str(card) for card in game.box(1).hands[0].cards[:2]] == ["KS", "9C"]
+    paid = settled(game, "royal_match_21")
+    assert (paid.returned, paid.line) == (500 * 31, "royal_match")

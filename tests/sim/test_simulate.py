@@ -37,8 +37,6 @@ def test_every_house_rule_is_compiled_or_said_not_to_matter() -> None:
 @pytest.mark.parametrize(
     ("changes", "field"),
     [
-        # 633a.7(g)(4): the engine reads a held Royal Match after the switch (compile.py).
-        ({"variant": "blackjack_switch", "side_wagers": {"royal_match_21": {}}}, "royal_match"),
         # 633a.6(e)(7): Super Match is offered only at a Blackjack Switch table.
         ({"side_wagers": {"super_match": {}}}, "super_match"),
     ],

@@ -372,15 +372,14 @@ def parity_with_every_line(
 # --- Blackjack Switch (633a.12(a)) ---------------------------------------------------------------
 
 SWITCH_STRATEGY = switch_strategy(SWITCH)
-SWITCH_INITIAL = {name: offer for name, offer in INITIAL.items() if name != "royal_match_21"}
 
 
 @pytest.mark.parametrize(
     ("changes", "boxes", "seed"),
     [
-        # Every wager on the initial deal but Royal Match 21 (refused: see below) and Super
-        # Match (633a.12(a)(2)), three boxes.
-        ({"side_wagers": {**SWITCH_INITIAL, "super_match": {}}}, 3, 1),
+        # Every wager on the initial deal, a Royal Match held for the hole card read on the
+        # cards dealt (633a.6(e)(4), 633a.7(g)(4)), and Super Match (633a.12(a)(2)), three boxes.
+        ({"side_wagers": {**INITIAL, "super_match": {}}}, 3, 1),
         # Eight decks (633a.13(d)(2), (i)(2)), other paytables, and the progressives.
         (
             {

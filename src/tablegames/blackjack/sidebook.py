@@ -186,7 +186,12 @@ class SideBook:
             cards = tuple(card for each in box.hands for card in each.cards[:2])[:4]
             total = None
         else:
-            cards, total = tuple(hand.cards[:2]), None
+            # 633a.6(e): a wager on the player's initial two cards reads them as the box had
+            # them at the deal (at Switch Hands after the choice of 633c.4(f), 633c.4(g)), also
+            # when it is settled later: a Royal Match held for the hole card (633a.7(g)(4)), a
+            # pair held for the check. By then hand 0 may have switched its second card
+            # (633a.12(a)(4)) or split it away (633a.11(b)).
+            cards, total = tuple(box.initial_cards[:2] or hand.cards[:2]), None
         return SideContext(
             cards=cards,
             dealer=tuple(dealer),

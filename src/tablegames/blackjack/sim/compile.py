@@ -71,8 +71,6 @@ DECK_CARDS: Final = 52
 SIMULATED_VARIATIONS: Final = (STANDARD, HAND_DEALT, BLACKJACK_SWITCH, SWITCH_HANDS)
 # 633a.6(e)(7): the side wager of a Blackjack Switch table, read from its two hands.
 SWITCH_SIDE_WAGERS: Final = frozenset({"super_match"})
-# 633a.7(g)(4): the wager settled once the hole card is exposed, against a king or queen.
-HELD_FOR_THE_HOLE_CARD: Final = "royal_match_21"
 
 # The fields the kernel plays, each with where it goes.
 COMPILED: Final[dict[str, str]] = {
@@ -97,7 +95,8 @@ COMPILED: Final[dict[str, str]] = {
     "side_wagers": "those settled on the initial deal, by the engine's own tables "
     "(sim.side_tables), Bad Beat and Hit and Run with their meters, each at the least stake the "
     "table takes (a multiple of the wager unit), Super Match at Blackjack Switch; at Blackjack "
-    "Switch on the box's first hand as dealt (Royal Match 21 refused there, 633a.7(g)(4)), at "
+    "Switch on the box's first hand as dealt (a Royal Match held for the hole card too, "
+    "633a.6(e)(4), 633a.7(g)(4)), at "
     "Switch Hands on the cards the box plays (633c.4(g)); EZ Bust declined",
     "variant": "the standard game; the hand-dealt game (633a.12(b): a card burned before every "
     "round after the first, 633a.12(b)(5); its other procedures change no amount); Blackjack "
@@ -179,17 +178,6 @@ def refusals(rules: Rules) -> list[tuple[str, str, str | None]]:
                     f"side_wagers.{name}",
                     "is offered only at a Blackjack Switch table",
                     "633a.6(e)(7)",
-                )
-            )
-        elif name == HELD_FOR_THE_HOLE_CARD and variation is BLACKJACK_SWITCH:
-            found.append(
-                (
-                    f"side_wagers.{name}",
-                    "at Blackjack Switch the engine settles a Royal Match held for the hole card "
-                    "(against a king or queen) on the box's first hand after the switch "
-                    "(633a.12(a)(4)), not on the initial two cards the wager is on "
-                    "(633a.6(e)(4)): not simulated until the engine's reading is settled",
-                    "633a.7(g)(4)",
                 )
             )
     found += side_refusals(rules)
