@@ -184,6 +184,11 @@ EXPECTED: dict[str, tuple[str, str | None]] = {
         "633a.13(m)",
     ),
     "blackjack_rules/penetration_over_three_quarters.toml": ("at most 0.75", "633a.5(d)"),
+    # A $5 unit (633c.4(b)) and Lucky Ladies of $1 to $4: no wager could be placed.
+    "blackjack_rules/side_wager_unplaceable_at_switch_hands.toml": (
+        "no wager from 100 to 400 cents is a multiple of the wager unit 500",
+        None,
+    ),
     "blackjack_rules/craps_rules_file.toml": ("power_odds: is not a house rule", None),
     # --- TOML, but not craps house rules ---
     "craps_rules/blackjack_rules_file.toml": ("craps reads its own house rules", None),

@@ -591,7 +591,13 @@ def test_633c_4_g_a_side_wager_reads_the_switch_cards_played_worked_by_hand() ->
 
 def test_633a_6_e_a_side_wager_no_box_could_place_is_refused() -> None:
     # A $5 wager unit (633c.4(b)) and Lucky Ladies of $1 to $4: no stake is a multiple of it.
+    # The Rules Submission finds it (`Rules.findings`, which loading a file raises), and the
+    # kernel refuses such rules built in code without that check.
     rules = PREMIUM.replace(side_wagers={"lucky_ladies": {"max_wager": 400}})
+    assert any(
+        "no wager from 100 to 400 cents is a multiple" in found.message
+        for found in rules.findings()
+    )
     with pytest.raises(RulesError, match="multiple of the wager unit") as refused:
         compile_table(rules, player_boxes=1, other_boxes=0)
     assert refused.value.paragraph == "633a.6(e)"

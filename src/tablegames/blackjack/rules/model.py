@@ -274,6 +274,19 @@ class Rules(BaseModel):
             low, high = getattr(entry, "min_wager", 1), getattr(entry, "max_wager", 1)
             if low > high:
                 found.append(Finding(f"side_wagers.{name}", "minimum exceeds maximum", None))
+            elif (
+                hasattr(entry, "min_wager") and -(-low // self.wager_unit) * self.wager_unit > high
+            ):
+                # Every wager is a multiple of the wager unit (wagers.validate_side_wager; at Switch
+                # Hands $5, 633c.4(b)): limits with none between them take no wager at all.
+                found.append(
+                    Finding(
+                        f"side_wagers.{name}",
+                        f"no wager from {low} to {high} cents is a multiple of the wager unit "
+                        f"{self.wager_unit}",
+                        None,
+                    )
+                )
         # Each wager's own checks (side/registry.py): the paytable printed for the number of
         # decks (633a.13(d), (f), (g), (i)), Super Match at Switch only, the progressive resets.
         found += offers.findings(
