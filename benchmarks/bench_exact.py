@@ -27,6 +27,11 @@ def main() -> None:
             decks=8, resplit_aces=False, hit_split_aces=False
         ),
         "6 decks, PA text (split aces draw, resplit)": Rules(decks=6),
+        # 633a.11(c): the house sets the limit of hands from splitting (1 to 16).
+        **{
+            f"6 decks, PA text, split to {hands} hands": Rules(decks=6, max_hands=hands)
+            for hands in (5, 8, 16)
+        },
     }
     analyse(Rules(decks=1, max_hands=2))  # compile the kernels
     for name, rules in cases.items():

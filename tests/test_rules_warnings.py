@@ -124,6 +124,8 @@ def test_more_than_four_hands_is_bounded_by_the_four_hand_figure() -> None:
     assert "split to 8 hands" in warning.message
     exact_four = edge_blackjack(_rules(decks=1, max_hands=4))["house_edge"]
     assert warning.house_edge == pytest.approx(exact_four, abs=EXACT)
+    # 633a.11(c): the exact analysis takes the filed limit too, and the bound holds.
+    assert edge_blackjack(_rules(decks=1, max_hands=8))["house_edge"] <= exact_four + EXACT
 
 
 def test_blackjack_switch_least_favourable_rule_set_still_favours_the_player() -> None:

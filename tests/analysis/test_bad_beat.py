@@ -263,6 +263,9 @@ FEW = _physical_shoe(
 SPLITS: Shoe = (parse_cards(["AS", "8S", "TS", "2S", "9S"]), [3, 3, 3, 1, 1])
 # Two decks' worth of a few cards: each card twice, so the first two can be the same card.
 TWICE: Shoe = (parse_cards(["AS", "AH", "9S", "TS", "TH"]), [2, 2, 2, 2, 2])
+# Six eights, four ten-values, two 2s and two 9s: eights split to six hands (633a.11(c): the
+# house sets the limit), so up to five pair cards are split off from hand 0.
+SIX_HANDS: Shoe = (parse_cards(["8S", "TS", "2S", "9S"]), [6, 4, 2, 2])
 NO_BONUS = Bonuses()
 
 
@@ -276,6 +279,7 @@ NO_BONUS = Bonuses()
         (FEW, Rules(decks=1), False, True, Bonuses(magic_card=True, lucky_player=True)),
         (TWICE, Rules(decks=2), True, True, Bonuses(magic_card=True, copies=2)),
         (TWICE, Rules(decks=2), False, True, Bonuses(lucky_player=True, copies=2, boxes=3)),
+        (SIX_HANDS, Rules(decks=2, max_hands=6), True, True, NO_BONUS),
     ],
 )
 def test_633a_7_o_1_i_bad_beat_equals_physical_brute_force(
@@ -290,6 +294,9 @@ def test_633a_7_o_1_i_bad_beat_equals_physical_brute_force(
     if shoe is SPLITS:  # the 20s include split hands, resplit ones too
         split_off = {hand.size - hand.cards for up in _twenties(shoe, rules) for hand in up}
         assert {1, 2} <= split_off
+    if shoe is SIX_HANDS:
+        split_off = {hand.size - hand.cards for up in _twenties(shoe, rules) for hand in up}
+        assert split_off == {0, 1, 2, 3, 4, 5}
     if bonuses.any:
         assert sum(brute.values()) == 1  # every round settled, the losing ones too
 

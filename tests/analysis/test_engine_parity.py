@@ -25,9 +25,11 @@ ten-value pairs are of identical value, 633a.11(a), rather than rank):
 - `UNEVEN`: A 3 3 5 7 9 and three ten-values (9 cards): no 2, two 3s, fewer tens.
 - `ACES`: A A A 2 6 8 and six ten-values (12 cards): aces split and split again (3 hands).
 - `EIGHTS`: A 2 6 8 8 8 8 and seven ten-values (14 cards): eights and ten-values resplit to
-  4 hands.
+  4 hands, and ten-values to 5.
+- `SIXES`: four 6s, three 9s and eight ten-values (15 cards): ten-values resplit to 6 hands
+  (633a.11(c): the house sets the limit).
 
-They agree to within a few 1e-16 in every case, including splits and resplits to five hands:
+They agree to within a few 1e-16 in every case, including splits and resplits to six hands:
 the analysis' split values (Eric Farmer's method, split hands playing the decisions of unsplit
 hands with the same cards) are exact for the strategy the engine plays, in the engine's order
 (each split hand is completed before the next gets its second card, 633a.11(b)). No case needed
@@ -65,6 +67,7 @@ PAIRS = shoe_cards("AS AH 2S 3S 6S 8S TS JS QS KS")
 UNEVEN = shoe_cards("AS 3S 3H 5S 7S 9S TS JS QS")
 ACES = shoe_cards("AS AH AD 2S 6S 8S TS JS QS KS TH JH")
 EIGHTS = shoe_cards("AS 2S 6S 8S 8H 8D 8C TS JS QS KS TH JH QH")
+SIXES = shoe_cards("6S 6H 6D 6C 9S 9H 9D TS JS QS KS TH JH QH KH")
 SHOES = {"pairs": PAIRS, "uneven": UNEVEN}
 
 TOLERANCE = Fraction(1, 10**12)
@@ -162,6 +165,9 @@ def test_633a_11_splits_to_two_hands_engine_and_exact_analysis_agree(
         # Beyond four hands the orders of pair and other second cards are a ballot count
         # (`split_values.orderings`): five of the seven ten-values make 5 hands.
         pytest.param(EIGHTS, {"max_hands": 5}, "5 hands of T", id="ten-values to 5 hands"),
+        # Six hands of ten-values against a 6 (the dealer's cards are big enough that the
+        # shoe never runs out): 11,100 deals.
+        pytest.param(SIXES, {"max_hands": 6}, "6 hands of T", id="ten-values to 6 hands"),
     ],
 )
 def test_633a_11_c_resplits_engine_and_exact_analysis_agree(

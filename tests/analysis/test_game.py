@@ -25,7 +25,6 @@ from tablegames.blackjack.analysis.game_reference import reference_hand_values
 from tablegames.blackjack.analysis.hands import build_hand_table
 from tablegames.blackjack.rules import Rules
 from tablegames.cli import app
-from tablegames.core.errors import RulesError
 from tablegames.reports.blackjack_text import chart_rows, edge_blackjack
 
 # The common Pennsylvania house practice: split to four hands, aces split once, one card each.
@@ -339,12 +338,6 @@ def test_pa_text_as_written_is_a_figure_of_its_own() -> None:
     written = analyse(Rules(decks=6)).house_edge
     common = analyse(Rules(decks=6, **COMMON)).house_edge
     assert 0 < written < common - 0.002
-
-
-def test_more_than_four_split_hands_is_refused() -> None:
-    with pytest.raises(RulesError) as caught:
-        analyse(Rules(max_hands=5))
-    assert caught.value.paragraph == "633a.11(c)"
 
 
 def test_edge_blackjack_json_and_hands() -> None:

@@ -20,6 +20,9 @@ from tablegames.blackjack.rules import Rules
         Rules(decks=2, late_surrender=True, max_hands=3, resplit_aces=True),
         Rules(decks=2, hit_split_aces=True, resplit_aces=True, double_after_split=False),
         Rules(decks=6),
+        # 633a.11(c): eight hands, aces resplit, so up to seven pair cards are split off from
+        # hand 0 (its rows were once keyed for three at most).
+        Rules(decks=2, max_hands=8),
     ],
 )
 def test_633a_11_final_hand_table_equals_final_hands(rules: Rules) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tablegames.blackjack.analysis.game import analyse, basic_from
 from tablegames.blackjack.analysis.side_wagers import edge_report
 from tablegames.blackjack.rules import Rules, load_rules
 from tablegames.reports.report import WAGER_NAMES, build_report, rule_options, write_report
@@ -283,13 +284,18 @@ def test_a_non_pa_rule_file_is_flagged_in_red_with_its_paragraph(tmp_path: Path)
     assert labels[0] == "Dealer stands on soft 17 (S17)"
 
 
-def test_rules_the_analysis_does_not_cover_are_reported_not_yet_analysed(
-    tmp_path: Path,
-) -> None:
+def test_633a_11_c_a_house_limit_of_eight_hands_is_analysed_exactly(tmp_path: Path) -> None:
+    # 633a.11(c): the house sets the limit of hands (1 to 16); the exact analysis covers
+    # every limit, so the page carries the figures of the filed rules, not a refusal.
     page = _report_for(MAX_HANDS_8, tmp_path, "eight-hands.toml")
     text = page.all_text
-    assert "not yet analysed: max_hands=8" in text
-    assert "633a.11(c)" in text
+    assert "not yet analysed" not in text
+    cdz = analyse(Rules(decks=6, max_hands=8))
+    basic = basic_from(cdz)
+    cells, _ = page.row("CDZ- (best play on the cards of the hand)")
+    assert cells[1] == f"{cdz.house_edge * 100:.6f}%"
+    cells, _ = page.row("Basic strategy (total-dependent chart, section 3)")
+    assert cells[1] == f"{basic.house_edge * 100:.6f}%"
     assert "Strategy chart" in " ".join(page.headings)
     # The reference figures are for the standard game and still there.
     assert "0.330268%" in text

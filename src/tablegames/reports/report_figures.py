@@ -236,13 +236,12 @@ def analyse_switch_game(rules: Rules) -> GameFigures:
     """A switch game's figures, with the dealer's outcomes by up card: the dealer draws by
     633a.7(m) whatever the variation, so they come from the standard game's analysis of the
     same shoe (a dealer 22, which pushes at Blackjack Switch, is counted among the busts)."""
-    from tablegames.blackjack.analysis.game import analyse, check_supported
+    from tablegames.blackjack.analysis.game import analyse
     from tablegames.blackjack.analysis.switch_games import blackjack_switch, switch_hands
     from tablegames.reports.blackjack_text import dealer_table
 
     try:
-        # The hands are played as in the standard game: the same limits apply (633a.11(c)).
-        check_supported(game_rules(rules, variant="standard"))
+        # The hands are played as in the standard game, at any limit of hands (633a.11(c)).
         if variation_of(rules).analysis == "blackjack_switch":
             found = blackjack_switch(rules)
         else:

@@ -42,6 +42,35 @@ class CdzValues(Protocol):
 # stand (when doubling is not allowed, e.g. after a split without DAS).
 STAND, HIT, DOUBLE_ELSE_HIT, DOUBLE_ELSE_STAND, SURRENDER = 0, 1, 2, 3, 4
 CODES = {STAND: "S", HIT: "H", DOUBLE_ELSE_HIT: "Dh", DOUBLE_ELSE_STAND: "Ds", SURRENDER: "R"}
+CDZ = -1  # a `fixed` entry: the CDZ- decision (best for the unsplit hand with the same cards)
+
+
+def check_fixed(table: HandTable, fixed: IntArray) -> None:
+    """Refuse a table of fixed decisions the analysis kernels cannot play as meant: one row per
+    hand of `table` and a column per up card, each entry CDZ (-1) or a chart code; a double
+    (2, 3) only on a hand's first two cards (633a.10(a)). The kernels index a hand's values by
+    its code with no bounds check (a hand of three or more cards by stand 0 or hit 1 itself), so
+    a double code there would read another option's value, or past the hand's row, silently."""
+    if fixed.shape != (len(table.hard), 10):
+        raise ValueError(
+            f"fixed decisions of shape {fixed.shape}, not one row per hand of the table and a "
+            "column per up card"
+        )
+    if not np.issubdtype(fixed.dtype, np.integer):
+        raise ValueError(f"fixed decisions of type {fixed.dtype}, not chart codes")
+    if fixed.size == 0 or (int(fixed.min()) >= CDZ and int(fixed.max()) <= HIT):
+        return  # only CDZ-, stand or hit: right for every hand (two reductions, 0.3 ms)
+    two = table.cards.sum(axis=1) == 2
+    outside = (fixed < CDZ) | (fixed > np.where(two, DOUBLE_ELSE_STAND, HIT)[:, None])
+    if outside.any():
+        row, up = (int(found) for found in np.argwhere(outside)[0])
+        kind = "a two-card hand" if two[row] else "a hand of three or more cards"
+        allowed = "-1 (CDZ-) to 3" if two[row] else "-1 (CDZ-), 0 (stand) or 1 (hit)"
+        raise ValueError(
+            f"fixed decision {int(fixed[row, up])} for {kind} ({table.cards[row].tolist()} "
+            f"against up card index {up}): the codes are {allowed} (633a.10(a): a double on "
+            "the first two cards only)"
+        )
 
 
 @dataclass
@@ -64,14 +93,26 @@ class BasicChart:
         return HIT if row is None else row[up]
 
     def fixed_for(self, table: HandTable) -> IntArray:
-        """The option the chart plays for every hand of the table and up card."""
-        sizes = table.cards.sum(axis=1)
-        soft = (table.cards[:, ACE] > 0) & (table.hard + 10 <= 21)
-        fixed = np.zeros((len(sizes), 10), dtype=np.int64)
-        for index in range(len(sizes)):
-            for up in range(10):
-                code = self.code(int(table.best[index]), bool(soft[index]), int(sizes[index]), up)
-                fixed[index, up] = HIT if code == SURRENDER else code
+        """The option the chart plays for every hand of the table and up card (`code`, with a
+        surrender, which split hands cannot make, played as a hit); refused (ValueError) where
+        a row of three or more cards holds a code other than stand or hit (`check_fixed`)."""
+        # codes[two cards, soft, best total, up]: `code` for every row at once (a hand of the
+        # table has a best total of 4 to 21).
+        codes = np.full((2, 2, 22, 10), HIT, dtype=np.int64)
+        for two_cards, is_soft, rows in (
+            (1, 0, self.hard),
+            (1, 1, self.soft),
+            (0, 0, self.hard_more),
+            (0, 1, self.soft_more),
+        ):
+            for total, row in rows.items():
+                if 0 <= total < 22:
+                    codes[two_cards, is_soft, total] = row
+        codes[codes == SURRENDER] = HIT
+        two = (table.cards.sum(axis=1) == 2).astype(np.int64)
+        soft = ((table.cards[:, ACE] > 0) & (table.hard + 10 <= 21)).astype(np.int64)
+        fixed: IntArray = codes[two, soft, table.best]
+        check_fixed(table, fixed)
         return fixed
 
     def first_decision(

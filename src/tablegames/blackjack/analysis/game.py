@@ -4,8 +4,8 @@ Two strategies. CDZ- (composition-dependent zero-memory): every decision depends
 the hand and the up card and is the best one for the full shoe less those cards; split hands use
 the decisions of unsplit hands with the same cards. Basic: a total-dependent chart (hard and soft
 totals, pairs), each decision the best on average over the hands with that total, weighted by
-how likely each is to be dealt. The value of splitting (resplits up to 4 hands) is exact for the
-strategy played (split_values.py).
+how likely each is to be dealt. The value of splitting is exact for the strategy played, with
+resplits to any limit of hands the house sets (633a.11(c): 1 to 16 in `Rules`; split_values.py).
 
 The second moment of a round (hence `std_dev`) is exact for every round without a split. For a
 split it takes the hands as independent given the dealer's final outcome, which keeps their
@@ -31,7 +31,7 @@ from typing import Literal
 
 import numpy as np
 
-from tablegames.blackjack.analysis.basic_strategy import BasicChart, basic_chart
+from tablegames.blackjack.analysis.basic_strategy import BasicChart, basic_chart, check_fixed
 from tablegames.blackjack.analysis.dealer_hands import (
     FloatArray,
     IntArray,
@@ -53,9 +53,10 @@ from tablegames.blackjack.rules import Rules
 from tablegames.blackjack.variation import variation_of
 from tablegames.core.errors import RulesError
 
-MAX_EXACT_SPLIT_HANDS = 4
 Strategy = Literal["cdz", "basic"]
 OPTIONS = ("stand", "hit", "double", "split", "surrender")
+_REMOVAL_BASE = 64
+_REMOVAL_DIGITS = _REMOVAL_BASE ** np.arange(10, dtype=np.int64)
 
 
 @dataclass
@@ -83,12 +84,8 @@ class GameValues:
 
 
 def check_supported(rules: Rules) -> None:
-    if rules.max_hands > MAX_EXACT_SPLIT_HANDS:
-        raise RulesError(
-            f"max_hands={rules.max_hands}: the exact split analysis covers up to "
-            f"{MAX_EXACT_SPLIT_HANDS} hands",
-            paragraph="633a.11(c)",
-        )
+    """Refuse rules this analysis does not value: the switch variations (`switch_games`).
+    Every house limit of hands from splitting is covered (633a.11(c))."""
     # The hand-dealt game (633a.12(b)) changes how cards are handled, not the odds.
     if not variation_of(rules).analysed_as_main_game:
         raise RulesError(
@@ -101,10 +98,18 @@ def hand_table_values(
     rules: Rules, table: HandTable, fixed: IntArray, *, push_22: bool = False
 ) -> Values:
     """Values and second moments of every hand of the table (the numba path); `push_22`
-    returns every hand of 21 or less against a dealer 22 (Blackjack Switch, 633a.12(a)(5)(v))."""
+    returns every hand of 21 or less against a dealer 22 (Blackjack Switch, 633a.12(a)(5)(v)).
+    `fixed` is checked first (`basic_strategy.check_fixed`): the kernel reads its codes as
+    option indices with no bounds check."""
+    check_fixed(table, fixed)
     sparse = dealer_hands(hits_soft_17=rules.dealer_hits_soft_17, with_22=push_22).compiled
-    # Hands with the same removal see the same dealer: compute each distinct shoe once.
-    removal_code = table.removal @ (32 ** np.arange(10, dtype=np.int64))
+    # Hands with the same removal see the same dealer: compute each distinct shoe once. A
+    # removal holds at most a rank's cards in the shoe (32 aces in eight decks, reached by split
+    # aces resplit to 16 hands, 633a.11(c)): base 64, 60 bits; base 32 let two removals share a
+    # code and a dealer row.
+    if int(table.removal.max(initial=0)) >= _REMOVAL_BASE:
+        raise ValueError("a removal of 64 or more cards of one rank")
+    removal_code = table.removal @ _REMOVAL_DIGITS
     _, first, dealer_row = np.unique(removal_code, return_index=True, return_inverse=True)
     # Number the distinct shoes in the order the table first meets them, not by their code: the
     # kernels then read the dealer rows (16 MB for six decks) mostly in sequence.

@@ -247,10 +247,14 @@ def final_hands(game: GameValues, up: int, *, total: int | None = None) -> tuple
 # decisions are the same CDZ- ones (`two_card_option_table`, `chosen_options`); a test checks
 # that both paths give the same final hands for every up card.
 
-# Counts by rank never reach 32 (21 cards in a hand, 3 pair cards split off), so a hand is a
-# base-32 number of 50 bits, with room below 2**63 for the pair, the split-off cards and flags.
-_BASE = 32
+# A hand's count of one rank never reaches 22 (21 or less points before its last card, which
+# busts it with at most one card more: 20 aces and a ten-value), so a hand is a base-22 number
+# of 45 bits, with room below 2**63 for its total, the pair, the pair cards split off and a flag.
+_BASE = 22
 _DIGITS = _BASE ** np.arange(10, dtype=np.int64)
+# Pair cards split off from hand 0: at most max_hands - 1, and Rules.max_hands is at most 16
+# (633a.11(c)).
+_SPLIT_OFF = 16
 _POINTS = np.arange(1, 11, dtype=np.int64)
 _UNIT = np.eye(10, dtype=np.int64)
 _DEAL_CHOICES = ("stand", "hit", "double", "split", "surrender")
@@ -316,10 +320,14 @@ class _Rows:
     def merged(self, total: IntArray | None = None) -> tuple[_Rows, IntArray]:
         """Rows with the same cards, split-off cards, pair and flag (and `total`) as one, their
         orderings added, rows reached against no up card dropped; and where each came from."""
+        if int(self.extra.max(initial=0)) >= _SPLIT_OFF or int(self.hand.max(initial=0)) >= _BASE:
+            raise ValueError("a hand beyond the codes of `merged`")
         key = self.hand @ _DIGITS
         if total is not None:
-            key = key * 32 + total
-        key = key * 128 + ((self.pair + 1) * 4 + self.extra) * 2 + self.flag
+            key = key * 32 + total  # a total is at most 30 (20 and a ten-value)
+        # Under 22**10 * 32 * 352 < 2**59 (the pair -1..9, the cards split off 0..15).
+        key = key * (11 * _SPLIT_OFF * 2) + ((self.pair + 1) * _SPLIT_OFF + self.extra) * 2
+        key += self.flag
         unique, first, inverse = np.unique(key, return_index=True, return_inverse=True)
         ways = np.zeros((len(unique), 10), dtype=np.int64)
         np.add.at(ways, inverse.reshape(-1), self.ways)

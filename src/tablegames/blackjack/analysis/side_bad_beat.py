@@ -76,7 +76,11 @@ _SEVEN_OR_MORE: Final = "dealer_21_with_seven_or_more_cards"  # 100% of the mete
 # (line, cards dealt, first two a pair of) -> over falling(n, dealt)
 Numerators = defaultdict[tuple[str, int, int], int]
 
-_DIGITS = 32 ** np.arange(10, dtype=np.int64)  # a hand's cards as a number (counts below 32)
+# The cards removed for a final 20 as a number: a count of one rank is at most that rank's
+# cards in the shoe (32 aces in eight decks, reached with aces split off to 16 hands,
+# 633a.11(c)), so base 33.
+_BASE = 33
+_DIGITS = _BASE ** np.arange(10, dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -115,8 +119,10 @@ def twenties_of(game: GameValues) -> Twenties:
     table = final_hand_table(game, total=20)
     held = game.table.shoe[table.up] > 0
     cards = table.hand.sum(axis=1)
-    # A base-32 number of the cards removed, then the up card, the pair and the hand's cards
-    # (a hand of 20 holds at most 20 cards): under 2**62.
+    # A base-33 number of the cards removed, then the up card, the pair and the hand's cards
+    # (a hand of 20 holds at most 20 cards): 33**10 * 10 * 11 * 21 < 2**62.
+    if int(table.removed.max(initial=0)) >= _BASE:
+        raise ValueError("a final hand removes more cards of one rank than a shoe holds")
     key = (((table.removed @ _DIGITS) * 10 + table.up) * 11 + table.pair + 1) * 21 + cards
     unique, first, inverse = np.unique(key[held], return_index=True, return_inverse=True)
     orderings = np.zeros(len(unique), dtype=np.int64)

@@ -152,6 +152,16 @@ def split_value(
     shoe[pair] -= 2
     n_shoe = float(shoe.sum())
     most_removed = min((most - 2) * 2, int(table.shoe[pair]) - 2)
+    # Farmer's recurrence conditions on an unseen card not being a pair card (1 - v > 0): each
+    # of up to `most` - 1 hands completed with a non-pair card, and the hand valued holding one
+    # more, must leave one in the shoe. Every shoe of whole decks does (a deck holds 36 cards
+    # that are not ten-values, and 16 hands is the limit, 633a.11(c)); a few cards may not.
+    others = n_shoe - shoe[pair] - (shoe > 0) * (np.arange(10) != pair)
+    if (others[shoe > 0] < most).any():
+        raise ValueError(
+            f"a split to {most} hands needs at least {most} cards that are not the pair card "
+            "left after the up card; this shoe holds fewer"
+        )
     any_card: dict[int, FloatArray] = {}
     pair_card: dict[int, FloatArray] = {}
     for removed in range(most_removed + 1):
@@ -159,35 +169,49 @@ def split_value(
             rules, table, values, pair, removed
         )
     total = np.zeros(10)
+    pair_count = float(shoe[pair])
+    at_pair = np.arange(10) == pair
 
     def chance_pair(pairs: int, others: int, own: int) -> FloatArray:
         # The shoe less the split pair, the up card, extra pair cards, other hands' second
         # cards and, for an N hand, its own non-pair card.
-        top = np.full(10, float(shoe[pair] - pairs))
-        top[pair] -= 1
-        return top / (n_shoe - own - pairs - others)
+        top: FloatArray = (pair_count - pairs - at_pair) / (n_shoe - own - pairs - others)
+        return top
+
+    # Farmer's recurrence removes the `others` unseen cards one at a time, each a pair card
+    # (chance v) or not; EV[X; a, b] depends only on (a, b), so each is computed once
+    # (`cache`): unrolled as a sum over every path of pair and non-pair removals it took
+    # 2^others terms, some 10^6 calls at 16 hands (633a.11(c)).
+    @cache
+    def ev_x(pairs: int, others: int) -> FloatArray:
+        """EV[X; pairs, others]: zero when the shoe holds fewer pair cards (no chance)."""
+        if pairs not in any_card:
+            return np.zeros(10)
+        if others == 0:
+            return any_card[pairs]
+        v = chance_pair(pairs, others, 0)
+        result: FloatArray = (ev_x(pairs, others - 1) - v * ev_x(pairs + 1, others - 1)) / (1 - v)
+        return result
+
+    @cache
+    def ev_n(pairs: int, others: int) -> FloatArray:
+        """EV[N; pairs, others], an N hand's own non-pair card removed as well."""
+        if pairs not in any_card:
+            return np.zeros(10)
+        v = chance_pair(pairs, others, 1)
+        if others == 0:
+            start: FloatArray = (any_card[pairs] - v * pair_card[pairs]) / (1 - v)
+            return start
+        result: FloatArray = (ev_n(pairs, others - 1) - v * ev_n(pairs + 1, others - 1)) / (1 - v)
+        return result
 
     def add_x(weight: FloatArray, pairs: int, others: int) -> None:
         nonlocal total
-        if pairs not in any_card:
-            return  # the shoe holds fewer pair cards: the arrangement has no chance
-        if others == 0:
-            total += weight * any_card[pairs]
-            return
-        v = chance_pair(pairs, others, 0)
-        add_x(weight / (1 - v), pairs, others - 1)
-        add_x(weight * v / (v - 1), pairs + 1, others - 1)
+        total += weight * ev_x(pairs, others)
 
     def add_n(weight: FloatArray, pairs: int, others: int) -> None:
         nonlocal total
-        if pairs not in any_card:
-            return  # the shoe holds fewer pair cards: the arrangement has no chance
-        v = chance_pair(pairs, others, 1)
-        if others == 0:
-            total += weight / (1 - v) * (any_card[pairs] - v * pair_card[pairs])
-            return
-        add_n(weight / (1 - v), pairs, others - 1)
-        add_n(weight * v / (v - 1), pairs + 1, others - 1)
+        total += weight * ev_n(pairs, others)
 
     def arrangement(pairs_drawn: int, others_drawn: int, ways: float) -> FloatArray:
         chances = np.zeros(10)

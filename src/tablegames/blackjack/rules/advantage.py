@@ -31,10 +31,12 @@ What the tables cover, and why it is enough:
   number of decks it may be dealt from (Straight Jack from one deck is the smallest).
 
 Outside the tables, no warning is given (the report computes what it can): rule sets with a
-non-PA option in force (what-if analysis, each already a `violation:`), and Bad Beat when splits
-go beyond four hands or at a switch game, which its exact analysis does not cover (the switch
+non-PA option in force (what-if analysis, each already a `violation:`), Bad Beat when splits go
+beyond four hands (the tables stop there; the exact analysis and `tablegames report` take any
+limit), and Bad Beat at a switch game, which its exact analysis does not cover (the switch
 changes the hands the player finishes with). For the main game with more than four hands the
-four-hand figure is an upper bound: a player may always stop at four.
+four-hand figure is an upper bound: a player may always stop at four (`tablegames edge
+blackjack` gives the exact figure at any limit, 633a.11(c)).
 
 The figures were computed with the analysis of this version (CDZ- play, the best switch); a
 change to the analysis that moves them shows in the test, which recomputes them.
@@ -49,7 +51,8 @@ from typing import Final
 from tablegames.blackjack.rules.model import Rules
 from tablegames.blackjack.variation import variation_of
 
-# The exact analysis covers splits up to four hands (exact.game.MAX_EXACT_SPLIT_HANDS).
+# The tables go to four hands; beyond, the four-hand figure bounds the house edge (the exact
+# analysis, `tablegames edge blackjack`, takes any limit of hands, 633a.11(c)).
 MOST_HANDS_TABULATED: Final = 4
 LUCKY_PLAYER_PAYS: Final = 5  # 633a.13(j)(1): 5 for 1 to the position the system selects
 
@@ -347,8 +350,8 @@ def _four_hands_note(rules: Rules) -> str:
     if rules.max_hands <= MOST_HANDS_TABULATED:
         return ""
     return (
-        "; the figure for splits to four hands, which the exact analysis covers, bounds it: a "
-        "player may always stop at four"
+        "; the figure for splits to four hands bounds it: a player may always stop at four "
+        "(tablegames edge blackjack gives the exact figure at any limit)"
     )
 
 

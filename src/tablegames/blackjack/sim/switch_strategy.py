@@ -85,7 +85,7 @@ def switch_strategy(rules: Rules) -> SwitchStrategy:
         )
     play = play_rules(rules)
     # 633a.11(c): any house limit of hands; the split analysis (`split_values`, Farmer's
-    # method) is exact for any number, though `game.analyse` still stops at four.
+    # method) is exact for any number.
     shoe = shoe_counts(rules.decks)
     cdz = analyse_shoe(play, shoe, "cdz", push_22=True)
     basic = basic_chart(cdz)
