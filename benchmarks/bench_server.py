@@ -97,8 +97,8 @@ class Connection:
     A load generator should take as little of the machine as it can from the server it
     measures: this one writes each request in one `send` and reads each answer by its
     Content-Length (every answer of the server's JSON routes has one). The standard library's
-    `http.client`, whose header parsing goes through the `email` package, took about a third
-    more of the clients' CPU per acknowledged action (0.27 against 0.20 ms, 8 players)."""
+    `http.client`, whose header parsing goes through the `email` package, took 0.25 ms of the
+    clients' CPU per acknowledged action where this takes 0.14 (8 players, the machine idle)."""
 
     def __init__(self, host: str, port: int) -> None:
         self.socket = socket.create_connection((host, port), timeout=30)
