@@ -221,7 +221,7 @@ class TablePage {
     const path = `/api/tables/${encodeURIComponent(this.tableId)}`;
     this.refreshing = Promise.all([call("GET", path), call("GET", `${path}/clock`).catch(() => null)])
       .then(([view, clock]) => {
-        this.view = view;
+        this.adopt(view);
         this.clock = clock;
         if (!this.events.length && view.events && view.events.length) {
           this.events = view.events.map((entry) => entry.event || entry);
@@ -297,8 +297,16 @@ class TablePage {
 
   async refreshNow() {
     try {
-      this.view = await call("GET", `/api/tables/${encodeURIComponent(this.tableId)}`);
+      this.adopt(await call("GET", `/api/tables/${encodeURIComponent(this.tableId)}`));
     } catch { /* the stream's refresh tries again */ }
+  }
+
+  // A view read from the server, unless one of a later table version is already shown: two
+  // reads in flight (after a command, and after a streamed event) may be answered out of order,
+  // and the older one would take the felt back to before the deal.
+  adopt(view) {
+    if (this.view && view.version < this.view.version) return;
+    this.view = view;
   }
 
   // The round the felt shows: the one in play, else the last completed one.
