@@ -51,3 +51,30 @@ def test_633c_4_h_a_switch_hand_can_be_split_into_two_hands() -> None:
     hands = game.box(1).hands
     assert [str(hand.cards[0]) for hand in hands] == ["9S", "9C"]
     assert [len(hand.cards) for hand in hands] == [2, 1]
+
+
+def test_633c_4_m_a_premium_table_settles_the_optional_wagers_after_the_switch() -> None:
+    # 633c.4(m) names 633a.7(h)-(t) after (l); the optional wagers of 633a.7(g) are read as
+    # settled after the choice, as at a Switch Hands table (633c.4(g)): round.py, `_advance`.
+    # Switch cards QS QD (633c.4(d)), dealt 5D 7H: Lucky Ladies reads the cards the box plays.
+    # After the switch, QS QD is "any 20", 4 to 1 (633a.13(c)): 500 wagered, 2,500 returned.
+    # Kept, 5D 7H (12) would have lost it.
+    shoe = ["QS", "QD", "5D", "8D", "7H", "9H", "2C", "3C", "4C", "5C"]
+    scenario = {
+        "rules": {
+            "preset": "pa-switch-hands-premium",
+            "blackjack_premium": True,
+            "side_wagers": {"lucky_ladies": {}},
+        },
+        "shoe": shoe,
+        "boxes": [{"box": 1, "wager": 1000, "ante": 200, "side": {"lucky_ladies": 500}}],
+    }
+    switched = build_round(scenario)
+    assert not any(s.wager == "lucky_ladies" for s in switched.settlements())  # not before (l)
+    switched.act(Action.SWITCH, None)
+    paid = next(s for s in switched.settlements() if s.wager == "lucky_ladies")
+    assert (paid.returned, paid.line) == (2500, "any_20")
+    kept = build_round(scenario)
+    kept.act(Action.KEEP, None)
+    lost = next(s for s in kept.settlements() if s.wager == "lucky_ladies")
+    assert lost.returned == 0

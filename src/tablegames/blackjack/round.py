@@ -523,6 +523,11 @@ class Round(DecisionTriads, DealtIrregularities):
             self._box_index = self._next_unanswered(counterclockwise=True)
             if self._box_index >= 0:
                 return
+            # 633c.4(g): after the choices of (f), 633a.7(g)-(t), the optional wagers first. At a
+            # Blackjack premium table 633c.4(m) names 633a.7(h)-(t) after (l), without (g). Read
+            # here as the same order: a premium table offers the same optional wagers
+            # (633c.4(k): the game "in accordance with previous subsections"), and (g) is
+            # where 633a.7 settles them; the text gives no other time. A reading, not the text.
             self._after_the_deal()
             return
         if self._phase is Phase.INSURANCE:
