@@ -417,3 +417,29 @@ def test_633a_13_b_insurance_pays_two_to_one() -> None:
     game.insure(1000)
     insurance = [s for s in game.settlements() if s.wager == "insurance"]
     assert (insurance[0].stake, insurance[0].returned) == (1000, 3000)
+
+
+def test_633a_10_b_a_surrendered_switch_hand_leaves_the_other_one_original_wager() -> None:
+    # Non-PA Blackjack Switch without a check, with surrender (633a.12(a)(4)). Hands 4S TH and
+    # 7C 3D, up AS, hole QH (633a.7(f)): the first hand surrenders, the second doubles (2C, 12).
+    # The dealer's Blackjack shows at the end: the surrender loses its whole $10 (633a.9(a)(2));
+    # with original bets only the doubled hand loses only its original $10 (633a.10(b)), so the
+    # box loses its two original wagers, $20, not $30.
+    def play(original_bets_only: bool) -> list[tuple[int, int]]:
+        rules = Rules(
+            variant="blackjack_switch",
+            dealer_peeks=False,
+            switch_surrender=True,
+            original_bets_only=original_bets_only,
+        )
+        shoe = StackedShoe(parse_cards("4S 7C AS TH 3D QH 2C".split()))
+        game = Round(rules=rules, shoe=shoe, wagers=[BoxWager(box=1, amount=1000)])
+        game.act(Action.DECLINE)  # insurance (633a.8)
+        game.act(Action.KEEP)  # 633a.12(a)(4)
+        game.act(Action.SURRENDER)
+        game.act(Action.DOUBLE)
+        assert game.is_complete
+        return [(s.stake, s.returned) for s in game.settlements() if s.wager == "blackjack"]
+
+    assert play(True) == [(1000, 0), (2000, 1000)]
+    assert play(False) == [(1000, 0), (2000, 0)]

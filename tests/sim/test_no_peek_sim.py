@@ -87,6 +87,10 @@ def situations(
                     found["doubled, then a dealer Blackjack"] += 1
                 if any(event.returned for event in own if event.paragraph == "633a.10(b)"):
                     found["limited to the original wagers"] += 1
+                if any(event.paragraph == "633a.9(a)(2)" for event in own) and any(
+                    event.stake > WAGER for event in own if event.paragraph == "633a.10(b)"
+                ):
+                    found["surrendered beside a doubled or split hand"] += 1
             found["surrender lost in full"] += sum(
                 1 for event in settled if event.paragraph == "633a.9(a)(2)" and not event.returned
             )
@@ -181,6 +185,38 @@ def test_633a_12_a_5_ii_without_the_check_at_blackjack_switch() -> None:
         assert found["split, then a dealer Blackjack"] >= 1
         assert found["Blackjack tied"] >= 3
         assert (found["limited to the original wagers"] >= 1) == obo
+
+
+def surrender_or_double_chart() -> StrategyChart:
+    """Surrender hard 14-16 where allowed, split every pair, double every other two-card total."""
+    cells = {}
+    for key in ROW_KEYS:
+        if key[0] == PAIRS:
+            code = "P"
+        elif key[0] == "hard" and key[1] in ("14", "15", "16"):
+            code = "Rs"
+        else:
+            code = "Ds"
+        cells[key] = [code] * len(UP_CARDS)
+    return StrategyChart.from_cells(cells)
+
+
+def test_633a_9_a_without_the_check_a_surrendered_switch_hand_keeps_the_limit() -> None:
+    # Blackjack Switch with surrender (633a.12(a)(4)), no check, original bets only: one hand
+    # surrendered has lost its original wager; the box's other hand, doubled or split, may lose
+    # only its own original wager (633a.10(b), 633a.11(d)), as the engine settles it.
+    rules = Rules(
+        variant="blackjack_switch",
+        dealer_peeks=False,
+        original_bets_only=True,
+        switch_surrender=True,
+    )
+    strategy = switch_strategy(rules)
+    found = assert_parity(
+        rules, surrender_or_double_chart(), boxes=3, shoes=40, seed=21, switch=strategy.rule
+    )
+    assert found["surrendered beside a doubled or split hand"] >= 3
+    assert found["limited to the original wagers"] >= 3
 
 
 def test_633c_4_o_without_the_check_at_switch_hands() -> None:

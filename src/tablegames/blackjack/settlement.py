@@ -90,7 +90,10 @@ def against_dealer_blackjack(
     # non-PA game without a check.
     # At Blackjack Switch the original wager is the pair of equal wagers (633a.12(a)(1)).
     original = box.wager.amount * initial_hands(rules)
-    limit = original if rules.original_bets_only else None
+    # A hand surrendered (633a.9) has lost its original wager already: the box's other hands
+    # may lose only what is left of the original wagers (at Blackjack Switch, the other one).
+    surrendered = sum(hand.stake for hand in box.hands if hand.surrendered)
+    limit = max(0, original - surrendered) if rules.original_bets_only else None
     for index, hand in enumerate(box.hands):
         if hand.status in (HandStatus.SETTLED, HandStatus.SURRENDERED):
             continue

@@ -709,18 +709,22 @@ def run_rounds(
                 for box in range(boxes):
                     base = box * row
                     lost = 0
+                    surrendered = 0
                     for hand in range(formed[box]):
                         slot = base + hand
                         if status[slot] == SURRENDERED:
                             net[box] -= ticks - ticks // 2  # the half not yet collected
+                            surrendered += 1
                         elif status[slot] == BUSTED:
                             lost += stake[slot]
                             net[box] += stake[slot] * ticks  # collected below, with the limit
                         elif status[slot] == STOOD or status[slot] == DOUBLED:
                             lost += stake[slot]
                         # A kept Blackjack at Blackjack Switch ties (633a.12(a)(5)(ii)).
-                    if params[P_ALL_WAGERS_LOST] == 0 and lost > dealt_hands:
-                        lost = dealt_hands
+                    # A surrendered hand lost its original wager: the others lose at most what
+                    # is left of the box's original wagers (settlement.against_dealer_blackjack).
+                    if params[P_ALL_WAGERS_LOST] == 0 and lost > dealt_hands - surrendered:
+                        lost = dealt_hands - surrendered
                     net[box] -= lost * ticks
             # 633a.7(n): the dealer draws only if an outcome could change (a hand still standing,
             # or an open Hit and Run wager, which counts the dealer's cards).
