@@ -432,7 +432,7 @@ def test_633a_10_b_a_surrendered_switch_hand_leaves_the_other_one_original_wager
             switch_surrender=True,
             original_bets_only=original_bets_only,
         )
-        shoe = StackedShoe(parse_cards("4S 7C AS TH 3D QH 2C".split()))
+        shoe = StackedShoe(parse_cards(["4S", "7C", "AS", "TH", "3D", "QH", "2C"]))
         game = Round(rules=rules, shoe=shoe, wagers=[BoxWager(box=1, amount=1000)])
         game.act(Action.DECLINE)  # insurance (633a.8)
         game.act(Action.KEEP)  # 633a.12(a)(4)
