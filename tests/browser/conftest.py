@@ -54,10 +54,25 @@ class LiveServer:
             *self.extra,
         ]
         env = {**os.environ, "TABLEGAMES_OPERATOR_TOKEN": OPERATOR_TOKEN}
-        self.process = subprocess.Popen(
-            command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-        )
-        wait_until_serving(self.process, f"{self.url}/api/server")
+        # The server's output goes to a file, never to a pipe nobody reads (a full pipe would
+        # stop the server at its next write); a failed test shows its end (`live_server`).
+        with self.log.open("a") as log:
+            self.process = subprocess.Popen(
+                command, env=env, stdout=log, stderr=subprocess.STDOUT, text=True
+            )
+        try:
+            wait_until_serving(self.process, f"{self.url}/api/server")
+        except RuntimeError as problem:
+            raise RuntimeError(f"{problem}\n{self.log_tail()}") from None
+
+    @property
+    def log(self) -> Path:
+        return self.folder / "serve.log"
+
+    def log_tail(self, lines: int = 60) -> str:
+        if not self.log.exists():
+            return "(the server wrote nothing)"
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
         if self.process is None or self.process.poll() is not None:
@@ -92,13 +107,24 @@ class LiveServer:
         raise AssertionError(f"no table named {name!r}")
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    # Each phase's report kept on the test, so that a fixture's teardown knows it failed.
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    setattr(item, f"report_{report.when}", report)
+
+
 @pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+def live_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[LiveServer]:
     running = LiveServer(tmp_path)
     try:
         yield running
     finally:
         running.stop(signal.SIGKILL)
+        called = getattr(request.node, "report_call", None)
+        if called is not None and called.failed:
+            print(f"--- the end of the server's output ---\n{running.log_tail()}")
 
 
 @pytest.fixture(scope="session")
