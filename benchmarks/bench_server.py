@@ -239,6 +239,23 @@ class Player(threading.Thread):
             view = self.view()
 
 
+def server_cpu_seconds(pid: int) -> float:
+    """CPU time (user and system) used so far by process `pid` and every process under it (the
+    server's workers), from /proc; 0 where /proc is not there."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total, pending = 0.0, [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            fields = Path(f"/proc/{current}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime (man 5 proc)
+            for task in Path(f"/proc/{current}/task").iterdir():
+                pending += [int(child) for child in (task / "children").read_text().split()]
+        except (OSError, IndexError, ValueError):
+            continue  # gone meanwhile
+    return total
+
+
 def _percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -284,6 +301,7 @@ def main() -> None:
                         poll=args.poll,
                     )
                 )
+            cpu_before = server_cpu_seconds(process.pid)
             start = time.perf_counter()
             for player in players:
                 player.stop_at = start + args.seconds
@@ -291,6 +309,7 @@ def main() -> None:
             for player in players:
                 player.join()
             elapsed = time.perf_counter() - start
+            server_cpu = server_cpu_seconds(process.pid) - cpu_before
         finally:
             process.terminate()
             process.wait(timeout=30)
@@ -309,6 +328,10 @@ def main() -> None:
         f"{args.players} players, {len(table_ids)} tables, {elapsed:.1f} s: "
         f"{len(latencies)} acknowledged actions ({refused} refused), {rounds} rounds, "
         f"{reads} view reads; mean {statistics.fmean(latencies) * 1000:.1f} ms"
+    )
+    print(
+        f"server CPU: {server_cpu:.1f} s over the run, {server_cpu / len(latencies) * 1000:.2f} "
+        "ms per acknowledged action (every server process, /proc)"
     )
     print(
         f"result: {rate:,.0f} acknowledged actions/s, p50 {p50:.1f} ms, p99 {p99:.1f} ms "
