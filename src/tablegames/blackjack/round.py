@@ -99,8 +99,7 @@ class Round(DecisionTriads, DealtIrregularities):
         selections: Selections | None = None,
         deal: bool = True,
     ) -> None:
-        # 633a.6(c): every wager goes down in the betting window, which closes before the deal.
-        # Given the wagers, the round opens the window with all of them at once.
+        # 633a.6(c): the wagers go down in the betting window before the deal, here all at once.
         window = (
             wagers
             if isinstance(wagers, BettingWindow)
@@ -523,11 +522,8 @@ class Round(DecisionTriads, DealtIrregularities):
             self._box_index = self._next_unanswered(counterclockwise=True)
             if self._box_index >= 0:
                 return
-            # 633c.4(g): after the choices of (f), 633a.7(g)-(t), the optional wagers first. At a
-            # Blackjack premium table 633c.4(m) names 633a.7(h)-(t) after (l), without (g). Read
-            # here as the same order: a premium table offers the same optional wagers
-            # (633c.4(k): the game "in accordance with previous subsections"), and (g) is
-            # where 633a.7 settles them; the text gives no other time. A reading, not the text.
+            # 633c.4(g): then 633a.7(g)-(t). 633c.4(m) (premium) names (h)-(t): read as the same
+            # order, (g) being the only time the text gives the optional wagers. A reading.
             self._after_the_deal()
             return
         if self._phase is Phase.INSURANCE:
